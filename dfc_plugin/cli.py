@@ -1,0 +1,167 @@
+"""The ``dfc-plugin`` command line: ``check``, ``show`` (and, later, ``conformance``).
+
+Every user mistake (a path that does not exist, a card that is not in the library, a
+script with errors) ends in a plain message and a non-zero exit status, never a
+traceback. Exit status: 0 success, 1 the command found problems, 2 the command line
+itself is wrong.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any, TextIO
+
+from dfc_plugin import __version__
+from dfc_plugin.errors import CardNotFoundError, DfcError
+from dfc_plugin.script.library import Library
+from dfc_plugin.script.present import card_json, card_text
+from dfc_plugin.script.resources import bundled_cardscripts
+
+__all__ = ["main"]
+
+
+def _add_cache_options(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--cache-dir",
+        type=Path,
+        metavar="DIR",
+        help="where to keep the cache of read scripts (default: $DFC_PLUGIN_CACHE_DIR, "
+        "else $XDG_CACHE_HOME/dfc-plugin or ~/.cache/dfc-plugin)",
+    )
+    parser.add_argument("--no-cache", action="store_true", help="read every script, use no cache")
+
+
+def _parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="dfc-plugin",
+        description="Double-faced card rules for Forge-style engines: check and show "
+        "Forge card scripts.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+
+    check = commands.add_parser(
+        "check",
+        help="read card scripts and report every error",
+        description="Read every card script (*.txt) in the folders and files given and report "
+        "every error with its file, line and column, then a summary. Exit status 1 if any "
+        "script has an error.",
+    )
+    check.add_argument("paths", nargs="+", metavar="PATH", help="a folder of scripts or a script file")
+    check.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    check.add_argument("--no-warnings", action="store_true", help="do not list warnings (still counted)")
+    _add_cache_options(check)
+
+    show = commands.add_parser(
+        "show",
+        help="show a card's faces and DFC abilities",
+        description="Look a card up by the name of any of its faces (a meld card's melded face "
+        "included) and show its faces and DFC ability records. Looks in the bundled card "
+        "scripts, or, with --library, in those folders instead.",
+    )
+    show.add_argument("name", metavar="NAME", help="the name of any face of the card")
+    show.add_argument(
+        "--library",
+        action="append",
+        type=Path,
+        metavar="PATH",
+        help="a folder or file of scripts to look in instead of the bundled ones (repeatable)",
+    )
+    show.add_argument("--json", action="store_true", help="print a Scryfall-style JSON card object")
+    _add_cache_options(show)
+    return parser
+
+
+def _library(paths: Sequence[Path], args: argparse.Namespace, fallback: Library | None = None) -> Library:
+    return Library.load(list(paths), cache_dir=args.cache_dir, use_cache=not args.no_cache, fallback=fallback)
+
+
+def _bundled(args: argparse.Namespace) -> Library:
+    return _library([bundled_cardscripts()], args)
+
+
+def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
+    # Meld partners may be found in the bundled scripts (the library every engine has).
+    fallback = _bundled(args)
+    library = _library(args.paths, args, fallback)
+    summary = {
+        "files": len(library.files),
+        "cards": len(library),
+        "faces": library.face_count(),
+        "layouts": library.layouts(),
+        "errors": [e.as_dict() for e in library.errors],
+        "warnings": [w.as_dict() for w in library.warnings],
+        "skipped": [str(p) for p in library.skipped],
+        "cache": library.cache_warnings,
+    }
+    if args.json:
+        json.dump(summary, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        _check_text(library, summary, out, show_warnings=not args.no_warnings)
+    return 1 if library.errors else 0
+
+
+def _check_text(library: Library, summary: dict[str, Any], out: TextIO, *, show_warnings: bool) -> None:
+    for error in library.errors:
+        out.write(error.render() + "\n")
+    if show_warnings:
+        for warning in library.warnings:
+            out.write(warning.render().replace(": error: ", ": warning: ", 1) + "\n")
+    for message in library.cache_warnings:
+        out.write(f"cache: {message}\n")
+    layouts = ", ".join(f"{name} {count:,}" for name, count in summary["layouts"].items())
+    skipped = f"; skipped {len(library.skipped):,} files that are not .txt" if library.skipped else ""
+    out.write(
+        f"{summary['files']:,} files, {summary['cards']:,} cards, {summary['faces']:,} faces"
+        f" ({layouts or 'none'}); {len(library.errors):,} errors, "
+        f"{len(library.warnings):,} warnings{skipped}\n"
+    )
+
+
+def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    library = _library(args.library, args) if args.library else _bundled(args)
+    try:
+        card = library.get(args.name)
+    except CardNotFoundError as error:
+        if args.json:
+            json.dump({"error": str(error), "name": args.name, "suggestions": list(error.suggestions)}, out)
+            out.write("\n")
+        else:
+            sys.stderr.write(f"dfc-plugin: {error}\n")
+        return 1
+    if args.json:
+        json.dump(card_json(card, library), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(card_text(card, library) + "\n")
+    return 0
+
+
+_COMMANDS = {"check": cmd_check, "show": cmd_show}
+
+
+def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:
+    """Run the command line; returns the exit status."""
+    args = _parser().parse_args(argv)
+    stream = out if out is not None else sys.stdout
+    try:
+        return _COMMANDS[args.command](args, stream)
+    except DfcError as error:
+        sys.stderr.write(f"dfc-plugin: {error}\n")
+        return 1
+    except KeyboardInterrupt:
+        sys.stderr.write("dfc-plugin: interrupted\n")
+        return 130
+    except BrokenPipeError:
+        # The reader (e.g. `| head`) went away; say nothing more on the closed pipe.
+        sys.stderr.close()
+        return 1
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

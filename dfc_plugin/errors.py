@@ -1,0 +1,216 @@
+"""One error hierarchy for the whole plugin.
+
+Every error a user can cause derives from :class:`DfcError`, so a host engine or the
+command line can catch one type and print one message. Errors about a place in a file
+(:class:`SourceError` and its children) carry the path, the 1-based line and column,
+the offending line and a plain hint, and render the line with a caret under the column.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+__all__ = [
+    "CacheError",
+    "CardNotFoundError",
+    "CardScriptError",
+    "DfcError",
+    "DriverError",
+    "EngineError",
+    "IllegalActionError",
+    "LibraryError",
+    "PluginError",
+    "ScenarioError",
+    "SourceError",
+    "UsageError",
+]
+
+#: Longest stretch of an offending line shown in a message; a 10 MB line is cut
+#: around the column so a message stays readable.
+_SHOWN_LINE_WIDTH = 120
+#: Longest stretch of an offending line an error keeps.
+_KEPT_LINE_WIDTH = 400
+
+
+class DfcError(Exception):
+    """Root of every error raised by dfc-plugin."""
+
+
+class UsageError(DfcError):
+    """A command-line or API argument that cannot be used as given."""
+
+
+@dataclass(frozen=True)
+class SourcePosition:
+    """A place in a text file: path, 1-based line and column, and that line's text."""
+
+    path: str
+    line: int
+    column: int
+    source_line: str = ""
+
+
+class SourceError(DfcError):
+    """An error at a place in a file; renders ``path:line:col: message`` and a caret."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str,
+        line: int,
+        column: int,
+        source_line: str = "",
+        hint: str = "",
+    ) -> None:
+        super().__init__(message)
+        self.message = message
+        self.path = path
+        self.line = line
+        self.column = column
+        self.hint = hint
+        # A very long line is kept only around the column (a 10 MB line stays 10 MB
+        # nowhere): ``source_start`` is the 0-based offset of ``source_line`` in it.
+        self.source_start = 0
+        if len(source_line) > _KEPT_LINE_WIDTH:
+            self.source_start = max(0, column - 1 - _KEPT_LINE_WIDTH // 2)
+            source_line = source_line[self.source_start : self.source_start + _KEPT_LINE_WIDTH]
+        self.source_line = source_line
+
+    @property
+    def position(self) -> SourcePosition:
+        return SourcePosition(self.path, self.line, self.column, self.source_line)
+
+    def caret_lines(self) -> list[str]:
+        """The offending line (cut to a readable width) and a caret under the column."""
+        if not self.source_line:
+            return []
+        text = self.source_line.expandtabs(1)
+        column = self.column - self.source_start
+        start = max(0, column - 1 - _SHOWN_LINE_WIDTH // 2)
+        shown = text[start : start + _SHOWN_LINE_WIDTH]
+        prefix = "..." if start or self.source_start else ""
+        suffix = "..." if start + _SHOWN_LINE_WIDTH < len(text) else ""
+        caret_at = len(prefix) + max(0, column - 1 - start)
+        return [f"    {prefix}{shown}{suffix}", "    " + " " * caret_at + "^"]
+
+    def render(self) -> str:
+        """The full multi-line message: location, message, line with caret, hint."""
+        lines = [f"{self.path}:{self.line}:{self.column}: error: {self.message}"]
+        lines.extend(self.caret_lines())
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+
+    def as_dict(self) -> dict[str, object]:
+        """The machine-readable form used by ``--json`` outputs."""
+        return {
+            "path": self.path,
+            "line": self.line,
+            "column": self.column,
+            "message": self.message if not self.hint else f"{self.message} ({self.hint})",
+        }
+
+
+class CardScriptError(SourceError):
+    """A card script that cannot be read, or a card that contradicts its partner."""
+
+
+class ScenarioError(SourceError):
+    """A conformance scenario file that is malformed (file, scenario id, key path)."""
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str,
+        line: int = 0,
+        column: int = 0,
+        source_line: str = "",
+        hint: str = "",
+        scenario: str = "",
+        key_path: str = "",
+    ) -> None:
+        super().__init__(
+            message, path=path, line=line, column=column, source_line=source_line, hint=hint
+        )
+        self.scenario = scenario
+        self.key_path = key_path
+
+    def __str__(self) -> str:
+        where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
+        parts = [where]
+        if self.scenario:
+            parts.append(f"scenario {self.scenario!r}")
+        if self.key_path:
+            parts.append(f"key {self.key_path}")
+        return ": ".join(parts) + f": {self.message}"
+
+    def render(self) -> str:
+        lines = [f"{self}"]
+        lines.extend(self.caret_lines())
+        if self.hint:
+            lines.append(f"  hint: {self.hint}")
+        return "\n".join(lines)
+
+    def as_dict(self) -> dict[str, object]:
+        data = super().as_dict()
+        data["scenario"] = self.scenario
+        data["key_path"] = self.key_path
+        return data
+
+
+class LibraryError(DfcError):
+    """A library that cannot be loaded as a whole (e.g. a folder that does not exist)."""
+
+
+class CardNotFoundError(LibraryError):
+    """No card in the library has a face with the requested name."""
+
+    def __init__(self, name: str, suggestions: tuple[str, ...] = ()) -> None:
+        self.name = name
+        self.suggestions = suggestions
+        message = f"no card has a face named {name!r}"
+        if suggestions:
+            message += "; did you mean " + ", ".join(repr(s) for s in suggestions) + "?"
+        super().__init__(message)
+
+
+class CacheError(DfcError):
+    """A cache file that is not what this version wrote; it is ignored and rebuilt."""
+
+
+class PluginError(DfcError):
+    """A rule plugin that failed: names the plugin and the rule point."""
+
+    def __init__(self, message: str, *, plugin: str = "", rule_point: str = "") -> None:
+        self.plugin = plugin
+        self.rule_point = rule_point
+        where = ", ".join(
+            part
+            for part in (
+                f"plugin {plugin!r}" if plugin else "",
+                f"rule point {rule_point!r}" if rule_point else "",
+            )
+            if part
+        )
+        super().__init__(f"{where}: {message}" if where else message)
+
+
+class EngineError(DfcError):
+    """A game-engine failure that is not a player's illegal action."""
+
+
+class IllegalActionError(EngineError):
+    """An action the rules do not allow; the game is left exactly as it was."""
+
+    def __init__(self, message: str, *, rule: str = "") -> None:
+        self.rule = rule
+        super().__init__(f"{message} (rule {rule})" if rule else message)
+
+
+class DriverError(DfcError):
+    """A conformance driver (``--engine module:factory``) that cannot be loaded or used."""

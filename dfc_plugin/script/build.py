@@ -1,0 +1,517 @@
+"""From a script's text to a :class:`~dfc_plugin.cards.CardDef`, with every error found.
+
+Reading goes: bytes -> text (UTF-8, no NUL bytes) -> line items (the grammar's ``script``
+rule) -> faces, one per ``Name:`` block, separated by ``ALTERNATE`` or
+``SPECIALIZE:<COLOR>`` -> values read by their own grammar rules -> DFC records
+(:mod:`dfc_plugin.script.lift`). Nothing stops at the first error: each bad line is
+reported and the rest of the file is still read, so ``check`` shows every problem once.
+
+Forge's reader is followed where it is lenient (unknown keys kept, later duplicate keys
+win) and made strict where Forge would crash or silently lose a face (a key before the
+face's ``Name:``, a second ``Name:`` in one face, a second ``ALTERNATE``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from lark import Token
+
+from dfc_plugin.cards import (
+    Ability,
+    CardDef,
+    ExtraLine,
+    Face,
+    Keyword,
+    Layout,
+    ManaCost,
+    PTValue,
+    SVar,
+    TypeLine,
+)
+from dfc_plugin.errors import CardScriptError
+from dfc_plugin.script.lift import lift_dfc
+from dfc_plugin.script.parser import (
+    UnknownLine,
+    ValueSyntaxError,
+    parse_script,
+    parse_value,
+)
+
+__all__ = ["ScriptResult", "decode_script", "read_script"]
+
+#: AlternateMode values (Forge's CardSplitType; DoubleFaced is its name for Transform).
+_LAYOUT_OF_MODE = {
+    "DoubleFaced": Layout.TRANSFORM,
+    "Transform": Layout.TRANSFORM,
+    "Modal": Layout.MODAL_DFC,
+    "Meld": Layout.MELD,
+    "Split": Layout.SPLIT,
+    "Flip": Layout.FLIP,
+    "Adventure": Layout.ADVENTURE,
+    "Omen": Layout.OMEN,
+    "Specialize": Layout.SPECIALIZE,
+    "Prepare": Layout.PREPARE,
+    "None": Layout.NORMAL,
+}
+
+#: SPECIALIZE:<COLOR> separators start faces 2-6, as in Forge's reader.
+_SPECIALIZE_FACE = {"WHITE": 2, "BLUE": 3, "BLACK": 4, "RED": 5, "GREEN": 6}
+
+
+@dataclass(frozen=True)
+class ScriptResult:
+    """What reading one file gave: the card (``None`` if it has errors), its errors and
+    its warnings (lines Forge ignores or overwrites)."""
+
+    path: str
+    card: CardDef | None
+    errors: tuple[CardScriptError, ...] = ()
+    warnings: tuple[CardScriptError, ...] = ()
+
+
+def decode_script(data: bytes, path: str) -> str:
+    """Bytes to text. Raises :class:`CardScriptError` at the first NUL byte (a binary
+    file) or the first byte that is not UTF-8. A UTF-8 byte-order mark is dropped."""
+    nul = data.find(b"\x00")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        bad = error.start if nul < 0 else min(nul, error.start)
+        raise _byte_error(data, bad, path, nul == bad) from None
+    if nul >= 0:
+        raise _byte_error(data, nul, path, True)
+    return text[1:] if text.startswith("\ufeff") else text
+
+
+def _byte_error(data: bytes, offset: int, path: str, is_nul: bool) -> CardScriptError:
+    line_start = data.rfind(b"\n", 0, offset) + 1
+    line_no = data.count(b"\n", 0, offset) + 1
+    line_end = data.find(b"\n", offset)
+    raw_line = data[line_start : line_end if line_end >= 0 else len(data)]
+    column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
+    shown = raw_line.decode("utf-8", errors="replace").replace("\x00", "\ufffd").rstrip("\r")
+    if is_nul:
+        message = "NUL byte: this is a binary file, not a card script"
+        hint = "card scripts are UTF-8 text files"
+    else:
+        message = f"byte 0x{data[offset]:02x} is not UTF-8"
+        hint = "save the script as UTF-8"
+    return CardScriptError(
+        message, path=path, line=line_no, column=column, source_line=shown, hint=hint
+    )
+
+
+def read_script(data: bytes, path: str, *, is_token: bool = False) -> ScriptResult:
+    """Read one script file. Never raises for bad input: problems come back as errors."""
+    try:
+        text = decode_script(data, path)
+    except CardScriptError as error:
+        return ScriptResult(path, None, (error,))
+    builder = _CardBuilder(text, path, is_token)
+    card = builder.build()
+    return ScriptResult(path, card, tuple(builder.errors), tuple(builder.warnings))
+
+
+# --------------------------------------------------------------------------- faces
+
+_MISSING: Any = object()
+
+
+@dataclass
+class _FaceDraft:
+    """A face being read; becomes a frozen :class:`Face` when the file is done."""
+
+    name: str
+    line: int
+    mana_cost: ManaCost | None = _MISSING
+    type_line: TypeLine | None = None
+    power: PTValue | None = None
+    toughness: PTValue | None = None
+    loyalty: PTValue | None = None
+    defense: PTValue | None = None
+    color_indicator: tuple[str, ...] | None = None
+    keywords: list[Keyword] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+    svars: list[SVar] = field(default_factory=list)
+    oracle: str = ""
+    text: str = ""
+    extra: list[ExtraLine] = field(default_factory=list)
+    seen: dict[str, int] = field(default_factory=dict)
+
+    def freeze(self) -> Face:
+        return Face(
+            name=self.name,
+            mana_cost=None if self.mana_cost is _MISSING else self.mana_cost,
+            type_line=self.type_line or TypeLine(),
+            line=self.line,
+            power=self.power,
+            toughness=self.toughness,
+            loyalty=self.loyalty,
+            defense=self.defense,
+            color_indicator=self.color_indicator,
+            keywords=tuple(self.keywords),
+            abilities=tuple(self.abilities),
+            svars=tuple(self.svars),
+            oracle=self.oracle,
+            text=self.text,
+            extra=tuple(self.extra),
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Line:
+    """One ``Key:value`` line: key, trimmed value, and where the value starts."""
+
+    key: str
+    value: str
+    line: int
+    column: int
+
+
+def _split_line(token: Token) -> _Line:
+    """Key and value of a line token. The grammar's line terminals are ``<key>:<rest>``
+    with a key that holds no colon, so the key ends at the token's first colon."""
+    text = str(token).rstrip("\r\n")
+    colon = text.index(":")
+    raw = text[colon + 1 :]
+    stripped = raw.lstrip()
+    return _Line(
+        text[:colon], stripped.rstrip(), token.line or 1, colon + 2 + len(raw) - len(stripped)
+    )
+
+
+class _CardBuilder:
+    """Walks a script's line items in order and assembles faces and card-wide values."""
+
+    def __init__(self, text: str, path: str, is_token: bool) -> None:
+        self.text = text
+        self.path = path
+        self.is_token = is_token
+        self.errors: list[CardScriptError] = []
+        self.warnings: list[CardScriptError] = []
+        self.faces: dict[int, _FaceDraft] = {}
+        self.face_index = 0
+        self.separator_line = 0
+        self.card_values: dict[str, _Line] = {}
+        self.card_lines: list[ExtraLine] = []
+        self._source_lines: list[str] | None = None
+
+    # ---- reporting
+    def source_line(self, line: int) -> str:
+        if self._source_lines is None:
+            self._source_lines = self.text.splitlines()
+        lines = self._source_lines
+        return lines[line - 1] if 0 < line <= len(lines) else ""
+
+    def error(self, message: str, line: int, column: int = 1, hint: str = "") -> None:
+        self.errors.append(self._diagnostic(message, line, column, hint))
+
+    def warn(self, message: str, line: int, column: int = 1, hint: str = "") -> None:
+        self.warnings.append(self._diagnostic(message, line, column, hint))
+
+    def _diagnostic(self, message: str, line: int, column: int, hint: str) -> CardScriptError:
+        return CardScriptError(
+            message,
+            path=self.path,
+            line=line,
+            column=column,
+            source_line=self.source_line(line),
+            hint=hint,
+        )
+
+    # ---- the walk
+    def build(self) -> CardDef | None:
+        if not self.text.strip():
+            self.error("empty file: a card script starts with a Name: line", 1)
+            return None
+        for item in parse_script(self.text):
+            self.take(item)
+        return self.finish()
+
+    def take(self, item: Any) -> None:
+        if item.__class__ is Token:
+            handler = _HANDLERS.get(item.type)
+            if handler is not None:
+                handler(self, item)
+        elif isinstance(item, UnknownLine):
+            self.take_unknown(item)
+
+    def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
+        face = self.faces.get(self.face_index)
+        if face is None:
+            where = "the first line" if self.face_index == 0 else "the separator"
+            self.error(
+                f"{key}: comes before this face's Name: line",
+                line,
+                column,
+                f"start each face with Name: ({where} must be followed by Name:)",
+            )
+        return face
+
+    def note_face_key(self, face: _FaceDraft, key: str, line: int) -> None:
+        earlier = face.seen.get(key)
+        if earlier is not None:
+            self.warn(
+                f"second {key}: in face {face.name!r} (first on line {earlier}); "
+                "Forge keeps this later one",
+                line,
+            )
+        face.seen[key] = line
+
+    def value(self, start: str, line: _Line) -> Any:
+        """Read a value with its grammar rule; report a syntax error and give ``_MISSING``."""
+        try:
+            return parse_value(start, line.value)
+        except ValueSyntaxError as error:
+            self.error(
+                f"bad {line.key}: {error.message}",
+                line.line,
+                line.column + error.column - 1,
+                error.hint,
+            )
+            return _MISSING
+
+    # ---- line handlers (one per line token type)
+    def on_name(self, token: Token) -> None:
+        line = _split_line(token)
+        if not line.value:
+            self.error("empty Name:", line.line, line.column, "write the face's name after Name:")
+        current = self.faces.get(self.face_index)
+        if current is not None:
+            self.error(
+                f"second Name: in one face (this face is {current.name!r}, "
+                f"named on line {current.line})",
+                line.line,
+                1,
+                "put an ALTERNATE line between two faces",
+            )
+            return
+        self.faces[self.face_index] = _FaceDraft(line.value, line.line)
+
+    def on_face_value(self, token: Token) -> None:
+        line = _split_line(token)
+        face = self.face_for(line.key, line.line, 1)
+        if face is None:
+            return
+        self.note_face_key(face, line.key, line.line)
+        reader = _FACE_VALUE_READERS[line.key]
+        parsed = self.value(reader.start, line)
+        if parsed is not _MISSING:
+            reader.store(face, parsed)
+
+    def on_list_line(self, token: Token) -> None:
+        """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
+        now, an ability's parameters on first use."""
+        text = token.rstrip("\r\n")
+        key_end = 1 if text[1] == ":" else 4
+        face = self.faces.get(self.face_index) or self.face_for(text[:key_end], token.line or 1, 1)
+        if face is None:
+            return
+        raw = text[key_end + 1 :]
+        value = raw.strip()
+        column = key_end + 2 + len(raw) - len(raw.lstrip())
+        line = token.line or 1
+        if key_end == 4:
+            face.svars.append(SVar(value, line, column))
+        elif text[0] == "K":
+            self.on_keyword(face, _Line("K", value, line, column))
+        else:
+            face.abilities.append(Ability(text[0], value, line, column))  # type: ignore[arg-type]
+
+    def on_keyword(self, face: _FaceDraft, line: _Line) -> None:
+        parsed = self.value("keyword", line)
+        if parsed is not _MISSING:
+            face.keywords.append(Keyword(parsed[0], parsed[1], line.line, line.column))
+
+    def on_oracle(self, token: Token) -> None:
+        line = _split_line(token)
+        face = self.face_for("Oracle", line.line, 1)
+        if face is not None:
+            self.note_face_key(face, "Oracle", line.line)
+            face.oracle = line.value
+
+    def on_face_extra(self, token: Token) -> None:
+        line = _split_line(token)
+        face = self.face_for(line.key, line.line, 1)
+        if face is None:
+            return
+        if line.key == "Text":
+            self.note_face_key(face, "Text", line.line)
+            face.text = "" if line.value == "no text" else line.value
+        else:
+            face.extra.append(ExtraLine(line.key, line.value, line.line))
+
+    def on_variant(self, token: Token) -> None:
+        line = _split_line(token)
+        face = self.face_for("Variant", line.line, 1)
+        if face is None:
+            return
+        parsed = self.value("variant", line)
+        if parsed is not _MISSING:
+            face.extra.append(ExtraLine("Variant", line.value, line.line))
+
+    def on_card_value(self, token: Token) -> None:
+        line = _split_line(token)
+        earlier = self.card_values.get(line.key)
+        if earlier is not None:
+            self.warn(
+                f"second {line.key}: (first on line {earlier.line}); Forge keeps this later one",
+                line.line,
+            )
+        if line.key == "AlternateMode" and self.value("alternate_mode", line) is _MISSING:
+            return
+        self.card_values[line.key] = line
+        self.card_lines.append(ExtraLine(line.key, line.value, line.line))
+
+    def on_alternate(self, token: Token) -> None:
+        line_no = token.line or 1
+        if self.separator_line:
+            self.error(
+                f"second face separator (the first is on line {self.separator_line})",
+                line_no,
+                1,
+                "a script has at most one ALTERNATE face; Forge would overwrite the second face",
+            )
+            return
+        self.separator_line = line_no
+        self.face_index = 1
+
+    def on_specialize(self, token: Token) -> None:
+        line = _split_line(token)
+        color = self.value("specialize_color", line)
+        if color is not _MISSING:
+            self.face_index = _SPECIALIZE_FACE[color]
+            if self.face_index in self.faces:
+                self.error(f"second SPECIALIZE:{color} block", line.line)
+
+    def on_bare(self, token: Token) -> None:
+        line = token.line or 1
+        text = str(token).rstrip("\r\n")
+        if text.startswith("ALTERNATE"):
+            self.warn(
+                "this is not the ALTERNATE separator (text after the word); Forge ignores it",
+                line,
+                10,
+                "write ALTERNATE alone on its line",
+            )
+            return
+        self.warn(
+            f"expected a \"Key:Value\" line, got {text[:40]!r}; Forge ignores it",
+            line,
+            1,
+        )
+
+    def take_unknown(self, item: UnknownLine) -> None:
+        self.warn(f"unknown key {item.key!r}; Forge ignores it, dfc-plugin keeps it", item.line)
+        target = self.faces.get(self.face_index)
+        extra = ExtraLine(item.key, item.value, item.line, known=False)
+        if target is not None:
+            target.extra.append(extra)
+        else:
+            self.card_lines.append(extra)
+
+    # ---- the end of the file
+    def finish(self) -> CardDef | None:
+        if not self.faces:
+            if not self.errors:
+                self.error("no Name: line: a card script starts with Name:", 1)
+            return None
+        faces = [self.faces[i] for i in sorted(self.faces)]
+        for face in faces:
+            if face.type_line is None and "Types" not in face.seen:
+                self.error(f"face {face.name!r} has no Types: line", face.line)
+        layout = self.layout(len(faces))
+        if self.errors:
+            return None
+        frozen = tuple(face.freeze() for face in faces)
+        meld_line = self.card_values.get("MeldPair")
+        lifted = lift_dfc(
+            frozen, layout, meld_line.value if meld_line else None, meld_line.line if meld_line else 0
+        )
+        for message, line, column in lifted.errors:
+            self.error(message, line, column)
+        if self.errors:
+            return None
+        mode = self.card_values.get("AlternateMode")
+        return CardDef(
+            path=self.path,
+            layout=layout,
+            faces=frozen,
+            alternate_mode=mode.value if mode else None,
+            meld_pair=meld_line.value if meld_line else None,
+            card_lines=tuple(self.card_lines),
+            dfc=lifted.dfc,
+            token_scripts=lifted.token_scripts,
+            is_token=self.is_token,
+        )
+
+    def layout(self, face_count: int) -> Layout:
+        mode = self.card_values.get("AlternateMode")
+        layout = _LAYOUT_OF_MODE[mode.value] if mode else Layout.NORMAL
+        if layout is Layout.TRANSFORM and self.is_token:
+            layout = Layout.DOUBLE_FACED_TOKEN
+        if layout is Layout.NORMAL and self.is_token:
+            layout = Layout.TOKEN
+        if face_count > 1 and layout in (Layout.NORMAL, Layout.TOKEN):
+            self.error(
+                "this script has a second face but no AlternateMode: line",
+                self.separator_line or 1,
+                1,
+                "add AlternateMode:DoubleFaced (transforming), Modal, Meld, Split, Flip, ...",
+            )
+        needs_two = layout not in (Layout.NORMAL, Layout.TOKEN, Layout.MELD, Layout.SPECIALIZE)
+        if face_count < 2 and needs_two and mode is not None:
+            self.error(
+                f"AlternateMode:{mode.value} needs a second face after an ALTERNATE line",
+                mode.line,
+                mode.column,
+            )
+        return layout
+
+
+@dataclass(frozen=True)
+class _ValueReader:
+    """How to read one face key: the grammar rule for its value, and where it goes."""
+
+    start: str
+    store: Callable[[_FaceDraft, Any], None]
+
+
+def _store_pt(face: _FaceDraft, value: tuple[PTValue, PTValue]) -> None:
+    face.power, face.toughness = value
+
+
+_FACE_VALUE_READERS: dict[str, _ValueReader] = {
+    "ManaCost": _ValueReader("mana_cost", lambda f, v: setattr(f, "mana_cost", v)),
+    "Types": _ValueReader("type_line", lambda f, v: setattr(f, "type_line", v)),
+    "PT": _ValueReader("pt", _store_pt),
+    "Loyalty": _ValueReader("loyalty", lambda f, v: setattr(f, "loyalty", v)),
+    "Defense": _ValueReader("loyalty", lambda f, v: setattr(f, "defense", v)),
+    "Colors": _ValueReader("colors", lambda f, v: setattr(f, "color_indicator", v)),
+}
+
+_HANDLERS: dict[str, Callable[[_CardBuilder, Token], None]] = {
+    "NAME_LINE": _CardBuilder.on_name,
+    "MANACOST_LINE": _CardBuilder.on_face_value,
+    "TYPES_LINE": _CardBuilder.on_face_value,
+    "PT_LINE": _CardBuilder.on_face_value,
+    "LOYALTY_LINE": _CardBuilder.on_face_value,
+    "DEFENSE_LINE": _CardBuilder.on_face_value,
+    "COLORS_LINE": _CardBuilder.on_face_value,
+    "K_LINE": _CardBuilder.on_list_line,
+    "ABILITY_LINE": _CardBuilder.on_list_line,
+    "SVAR_LINE": _CardBuilder.on_list_line,
+    "ORACLE_LINE": _CardBuilder.on_oracle,
+    "TEXT_LINE": _CardBuilder.on_face_extra,
+    "VARIANT_LINE": _CardBuilder.on_variant,
+    "ALTMODE_LINE": _CardBuilder.on_card_value,
+    "MELDPAIR_LINE": _CardBuilder.on_card_value,
+    "DECK_LINE": _CardBuilder.on_card_value,
+    "CARD_LINE": _CardBuilder.on_card_value,
+    "ALTERNATE": _CardBuilder.on_alternate,
+    "SPECIALIZE_LINE": _CardBuilder.on_specialize,
+    "BARE_LINE": _CardBuilder.on_bare,
+}

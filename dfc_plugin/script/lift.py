@@ -1,0 +1,275 @@
+"""Lifting double-faced-card meaning out of a script's lines into typed records.
+
+Forge writes DFC abilities in several places: keywords (``K:Disturb:1 U``, ``K:Daybound``,
+``K:Craft:...``), card-wide keys (``AlternateMode:``, ``MeldPair:``) and parameter maps on
+ability lines and SVars (``SetState | Mode$ Transform``, ``ChangeZone ... Transformed$ True``,
+``Meld``, ``Incubate``). This module reads them into :class:`~dfc_plugin.cards.DfcAbilities`.
+
+Parameter maps are read lazily (see :class:`~dfc_plugin.cards.Ability`). A line can only
+hold one of these effects if its text contains the effect's name, so only such lines are
+read here; the decision itself is always made on the parsed parameters.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from dfc_plugin.cards import (
+    Action,
+    CastBackFacePermission,
+    CraftAbility,
+    DayNightAbility,
+    DfcAbilities,
+    EntersTransformed,
+    Face,
+    ForgeCost,
+    IncubateAbility,
+    Layout,
+    ManaCost,
+    MeldAbility,
+    ModalFace,
+    ParamMap,
+    TransformAbility,
+)
+from dfc_plugin.script.parser import ValueSyntaxError, parse_value
+
+__all__ = ["LiftError", "Lifted", "lift_dfc"]
+
+#: (message, line, column) of a DFC record that contradicts the script.
+LiftError = tuple[str, int, int]
+
+#: Effect and parameter names that a line holding a DFC record must contain.
+_MARKER_RE = re.compile(r"SetState|Transformed|Meld|Incubate|TokenScript")
+
+_DESCRIPTION_KEYS = ("SpellDescription", "StackDescription", "TriggerDescription")
+
+
+#: (source, line, params) of an ability line or SVar: ``("A", 12, ...)``, ``("SVar:X", ...)``.
+_Marked = tuple[str, int, ParamMap]
+
+
+def _marked_lines(face: Face) -> list[_Marked]:
+    """The ability lines and SVars of a face that can hold a DFC record, parsed."""
+    search = _MARKER_RE.search
+    found: list[_Marked] = [
+        (ability.kind, ability.line, ability.params)
+        for ability in face.abilities
+        if search(ability.text)
+    ]
+    for svar in face.svars:
+        if search(svar.raw):
+            params = svar.params
+            if params is not None:
+                found.append((f"SVar:{svar.name}", svar.line, params))
+    return found
+
+
+def _is_convert_card(faces: tuple[Face, ...]) -> bool:
+    """Transformers cards convert rather than transform (CR 701.28, 702.162)."""
+    return any(
+        face.has_keyword("More Than Meets the Eye") or face.has_keyword("Living metal")
+        for face in faces
+    )
+
+
+def _action(params: ParamMap, convert_card: bool) -> Action:
+    if params.get("Mode") == "Convert" or convert_card:
+        return "convert"
+    texts = (params.get(key) or "" for key in _DESCRIPTION_KEYS)
+    return "convert" if any("convert" in text.lower() for text in texts) else "transform"
+
+
+def _transforms(index: int, marked: list[_Marked], convert_card: bool) -> list[TransformAbility]:
+    found = []
+    for source, line, params in marked:
+        if params.api == "SetState" and params.get("Mode") in ("Transform", "Convert"):
+            lead = params.lead
+            choices = params.get("Choices")
+            target = params.get("Defined") or (f"Choices {choices}" if choices else "Self")
+            found.append(
+                TransformAbility(
+                    face=index,
+                    action=_action(params, convert_card),
+                    source=source,
+                    line=line,
+                    target=target,
+                    cost=params.get("Cost") if lead is not None and lead.key == "AB" else None,
+                )
+            )
+    return found
+
+
+def _enters_transformed(index: int, marked: list[_Marked]) -> list[EntersTransformed]:
+    return [
+        EntersTransformed(index, source, line, params.get("Defined") or "Self")
+        for source, line, params in marked
+        if params.api in ("ChangeZone", "ChangeZoneAll") and params.is_true("Transformed")
+    ]
+
+
+def _incubate(index: int, marked: list[_Marked]) -> list[IncubateAbility]:
+    return [
+        IncubateAbility(index, source, line)
+        for source, line, params in marked
+        if params.api == "Incubate"
+    ]
+
+
+def _keyword_cost(face_index: int, face: Face, name: str) -> tuple[ManaCost | None, int, LiftError | None]:
+    keyword = face.keyword(name)
+    assert keyword is not None
+    argument = keyword.args[0] if keyword.args else ""
+    column = keyword.column + len(keyword.name) + 1
+    try:
+        return parse_value("mana_cost", argument), keyword.line, None
+    except ValueSyntaxError as error:
+        message = f"bad {keyword.name} cost: {error.message}"
+        return None, keyword.line, (message, keyword.line, column + error.column - 1)
+
+
+def _cast_back_face(
+    index: int, face: Face, marked: list[_Marked], errors: list[LiftError]
+) -> list[CastBackFacePermission]:
+    found = []
+    for name, kind, action, zone in (
+        ("Disturb", "disturb", "transform", "graveyard"),
+        ("More Than Meets the Eye", "more_than_meets_the_eye", "convert", "any"),
+    ):
+        if face.has_keyword(name):
+            cost, line, error = _keyword_cost(index, face, name)
+            if error:
+                errors.append(error)
+            found.append(CastBackFacePermission(index, kind, action, cost, zone, line))  # type: ignore[arg-type]
+    if "Battle" in face.type_line.types and "Siege" in face.type_line.subtypes:
+        found.append(CastBackFacePermission(index, "siege", "transform", None, "exile", face.line))
+    for _source, line, params in marked:
+        if params.is_true("CastTransformed"):
+            found.append(
+                CastBackFacePermission(index, "cast_transformed", "transform", None, "any", line)
+            )
+    return found
+
+
+def _day_night(index: int, face: Face) -> list[DayNightAbility]:
+    return [
+        DayNightAbility(index, keyword, k.line)  # type: ignore[arg-type]
+        for k in face.keywords
+        for keyword in ("daybound", "nightbound")
+        if k.name.lower() == keyword
+    ]
+
+
+def _craft(index: int, face: Face, errors: list[LiftError]) -> list[CraftAbility]:
+    found = []
+    for keyword in face.keywords:
+        if keyword.name.lower() != "craft":
+            continue
+        cost_text = keyword.args[0] if keyword.args else ""
+        try:
+            cost: ForgeCost = parse_value("cost", cost_text)
+        except ValueSyntaxError as error:
+            column = keyword.column + len(keyword.name) + error.column
+            errors.append((f"bad Craft cost: {error.message}", keyword.line, column))
+            continue
+        materials = keyword.args[1] if len(keyword.args) > 1 else " ".join(cost.parts)
+        found.append(CraftAbility(index, cost.mana, materials, keyword.line, keyword.text))
+    return found
+
+
+def _meld(
+    faces: tuple[Face, ...], layout: Layout, partner: str | None, line: int, errors: list[LiftError]
+) -> MeldAbility | None:
+    if layout is not Layout.MELD:
+        if partner is not None:
+            errors.append(("MeldPair: on a card whose AlternateMode is not Meld", line, 1))
+        return None
+    if partner is None:
+        errors.append(("AlternateMode:Meld needs a MeldPair: line naming the other card", faces[0].line, 1))
+        return None
+    carries = len(faces) > 1
+    melded = faces[1].name if carries else None
+    effect = next(
+        (
+            (source, at, params)
+            for face in faces[:1]
+            for source, at, params in _marked_lines(face)
+            if params.api == "Meld"
+        ),
+        None,
+    )
+    if effect and melded and effect[2].get("Name") not in (None, melded):
+        errors.append((f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}", effect[1], 1))
+    return MeldAbility(
+        partner=partner,
+        melded_face=melded,
+        carries_melded_face=carries,
+        line=line,
+        effect_source=effect[0] if effect else None,
+        effect_line=effect[1] if effect else None,
+    )
+
+
+def _modal_faces(faces: tuple[Face, ...], layout: Layout) -> list[ModalFace]:
+    if layout is not Layout.MODAL_DFC:
+        return []
+    return [
+        ModalFace(
+            i,
+            face.name,
+            "land" if face.type_line.is_land else "cast",
+            face.type_line.is_permanent,
+        )
+        for i, face in enumerate(faces)
+    ]
+
+
+@dataclass(frozen=True)
+class Lifted:
+    """What :func:`lift_dfc` found: the records, token scripts named, contradictions."""
+
+    dfc: DfcAbilities
+    token_scripts: tuple[str, ...]
+    errors: tuple[LiftError, ...]
+
+
+def lift_dfc(
+    faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, meld_line: int
+) -> Lifted:
+    """Every DFC record of a card, the token scripts it names, and contradictions."""
+    errors: list[LiftError] = []
+    convert_card = _is_convert_card(faces)
+    transforms, casts, enters, day_night, craft, incubate = [], [], [], [], [], []
+    tokens: list[str] = []
+    for index, face in enumerate(faces):
+        marked = _marked_lines(face)
+        if marked:
+            transforms += _transforms(index, marked, convert_card)
+            enters += _enters_transformed(index, marked)
+            incubate += _incubate(index, marked)
+            tokens += _token_scripts(marked)
+        if face.keywords or face.type_line.subtypes:
+            casts += _cast_back_face(index, face, marked, errors)
+            day_night += _day_night(index, face)
+            craft += _craft(index, face, errors)
+    records = DfcAbilities(
+        transforms=tuple(transforms),
+        cast_back_face=tuple(casts),
+        enters_transformed=tuple(enters),
+        day_night=tuple(day_night),
+        craft=tuple(craft),
+        meld=_meld(faces, layout, meld_pair, meld_line, errors),
+        modal_faces=tuple(_modal_faces(faces, layout)),
+        incubate=tuple(incubate),
+    )
+    return Lifted(records, tuple(dict.fromkeys(tokens)), tuple(errors))
+
+
+def _token_scripts(marked: list[_Marked]) -> list[str]:
+    """Token script names given with ``TokenScript$`` (comma-separated, as Forge reads)."""
+    names: list[str] = []
+    for _source, _line, params in marked:
+        value = params.get("TokenScript")
+        if value:
+            names.extend(n.strip() for n in value.split(",") if n.strip())
+    return names

@@ -1,0 +1,367 @@
+"""The Lark side of reading card scripts: one grammar, built once, and its value readers.
+
+``grammar/cardscript.lark`` has a start symbol for a whole script and one for each kind
+of value (mana cost, type line, P/T, ...). A script is read at the line level first; the
+builder then reads each value with the value's own rule through :func:`parse_value`,
+which remembers what it has read, because values repeat across cards. Lark's errors are
+turned into :class:`ValueSyntaxError` with a column and a plain hint; the builder adds
+the file and line.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from lark import Lark, Token, Transformer
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
+
+from dfc_plugin.cards import (
+    ForgeCost,
+    ManaCost,
+    ManaSymbol,
+    Param,
+    ParamMap,
+    PTValue,
+    SymbolKind,
+    TypeLine,
+)
+from dfc_plugin.script.resources import grammar_path
+
+__all__ = [
+    "UnknownLine",
+    "ValueSyntaxError",
+    "parse_oracle_text",
+    "parse_param_map",
+    "parse_script",
+    "parse_svar",
+    "parse_value",
+]
+
+START_SYMBOLS = (
+    "script",
+    "oracle_text",
+    "mana_cost",
+    "cost",
+    "type_line",
+    "pt",
+    "loyalty",
+    "colors",
+    "keyword",
+    "param_map",
+    "svar",
+    "alternate_mode",
+    "specialize_color",
+    "variant",
+)
+
+#: Plain words for the grammar's terminals, used in error hints.
+_TERMINAL_WORDS = {
+    "NO_COST": '"no cost"',
+    "MANA_INT": "a number",
+    "COLOR": "a colour letter (W U B R G)",
+    "COLORLESS": "C",
+    "SNOW": "S",
+    "VARIABLE": "X",
+    "PHYREXIAN": "P",
+    "_SLASH": '"/"',
+    "_SP": "a space",
+    "SUPERTYPE": "a supertype",
+    "CARDTYPE": "a card type",
+    "SUBTYPE": "a subtype",
+    "PT_NUMBER": "a number",
+    "PT_STAR": '"*"',
+    "PT_OP": '"+" or "-"',
+    "_PT_SLASH": '"/"',
+    "LOYALTY_NUMBER": "a number",
+    "LOYALTY_X": "X",
+    "COLOR_NAME": "a colour name (white, blue, black, red, green, colorless)",
+    "_COMMA": '","',
+    "ALTERNATE_MODE": "an AlternateMode value",
+    "SPECIALIZE_COLOR": "WHITE, BLUE, BLACK, RED or GREEN",
+    "$END": "the end of the value",
+}
+
+#: What each kind of value should look like, shown as the hint of a syntax error.
+_HINTS = {
+    "mana_cost": 'write mana symbols separated by spaces, e.g. "2 U U", "X R", "W/U", '
+    '"2/W", "W/P", "B/G/P", "C", or the words "no cost"',
+    "type_line": 'write supertypes, card types and subtypes separated by spaces, e.g. '
+    '"Legendary Creature Human Wizard"',
+    "pt": 'write power/toughness, e.g. "2/3", "*/*", "1+*/1+*", "-1/3"',
+    "loyalty": 'write a number, e.g. "3", or "X"',
+    "colors": 'write colour names separated by commas, e.g. "red,green" or "colorless"',
+    "cost": 'write a Forge cost, e.g. "2 U", "T", "1 T Sac<1/CARDNAME>"',
+    "keyword": 'write the keyword and its arguments separated by ":", e.g. "Disturb:1 U"',
+    "alternate_mode": "one of DoubleFaced, Modal, Meld, Split, Flip, Adventure, Omen, "
+    "Specialize, Prepare, Transform, None",
+    "specialize_color": "one of WHITE, BLUE, BLACK, RED, GREEN",
+    "variant": 'write "Variant:<name>:<Key>:<value>"',
+}
+
+
+class ValueSyntaxError(Exception):
+    """A value that does not match its rule; ``column`` is 1-based within the value."""
+
+    def __init__(self, message: str, column: int, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = column
+        self.hint = hint
+
+
+class _SemanticError(Exception):
+    """Raised by a transformer callback for a shape the grammar allows but Forge rejects."""
+
+    def __init__(self, message: str, token: Token, hint: str = "") -> None:
+        super().__init__(message)
+        self.message = message
+        self.column = token.column if token.column is not None else 1
+        self.hint = hint
+
+
+@dataclass(frozen=True, slots=True)
+class UnknownLine:
+    """A ``Key:value`` line whose key Forge does not know."""
+
+    key: str
+    value: str
+    line: int
+
+
+def _color_of(tokens: list[Any]) -> str:
+    return next(str(t) for t in tokens if isinstance(t, Token) and t.type == "COLOR")
+
+
+class _ScriptTransformer(Transformer[Token, Any]):
+    """Builds model values while Lark parses (no parse tree is kept)."""
+
+    # ---- file level
+    def script(self, children: list[Any]) -> list[Any]:
+        return children
+
+    def oracle_text(self, parts: list[Token]) -> str:
+        return "".join("\n" if p.type == "ORACLE_BREAK" else str(p) for p in parts)
+
+    def unknown_line(self, children: list[Token]) -> UnknownLine:
+        key = children[0]
+        value = str(children[1]).strip() if len(children) > 1 else ""
+        return UnknownLine(str(key)[:-1], value, key.line or 0)
+
+    # ---- mana
+    def mana_cost(self, children: list[Any]) -> ManaCost | None:
+        if len(children) == 1 and isinstance(children[0], Token):
+            return None  # "no cost"
+        return ManaCost(tuple(children))
+
+    def generic(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.GENERIC, amount=int(c[0]))
+
+    def colored(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.COLORED, (str(c[0]),))
+
+    def colorless(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.COLORLESS)
+
+    def snow(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.SNOW)
+
+    def variable(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.VARIABLE, variable=str(c[0]))
+
+    def hybrid(self, c: list[Token]) -> ManaSymbol:
+        a, b = str(c[0]), str(c[1])
+        if a == b:
+            raise _SemanticError(f"hybrid symbol repeats the colour {a}", c[1])
+        return ManaSymbol.hybrid(a, b)
+
+    def hybrid_phyrexian(self, c: list[Token]) -> ManaSymbol:
+        a, b = str(c[0]), str(c[1])
+        if a == b:
+            raise _SemanticError(f"hybrid symbol repeats the colour {a}", c[1])
+        return ManaSymbol.hybrid(a, b, phyrexian=True)
+
+    def phyrexian(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.PHYREXIAN, (_color_of(c),))
+
+    def twobrid(self, c: list[Token]) -> ManaSymbol:
+        if str(c[0]) != "2":
+            raise _SemanticError(
+                f"{c[0]}{c[1]} is not a mana symbol", c[0], 'a two-brid symbol is "2/W"'
+            )
+        return ManaSymbol(SymbolKind.TWOBRID, (str(c[1]),))
+
+    def colorless_hybrid(self, c: list[Token]) -> ManaSymbol:
+        return ManaSymbol(SymbolKind.COLORLESS_HYBRID, (str(c[1]),))
+
+    def cost(self, c: list[Any]) -> ForgeCost:
+        symbols = tuple(x for x in c if isinstance(x, ManaSymbol))
+        words = [str(x) for x in c if isinstance(x, Token)]
+        return ForgeCost(
+            mana=ManaCost(symbols) if symbols else None,
+            tap="T" in words,
+            untap="Q" in words,
+            parts=tuple(w for w in words if w not in ("T", "Q")),
+        )
+
+    # ---- types, numbers, colours
+    def type_line(self, c: list[Token]) -> TypeLine:
+        return TypeLine(
+            supertypes=tuple(str(t) for t in c if t.type == "SUPERTYPE"),
+            types=tuple(str(t) for t in c if t.type == "CARDTYPE"),
+            subtypes=tuple(str(t) for t in c if t.type == "SUBTYPE"),
+        )
+
+    def pt(self, c: list[PTValue]) -> tuple[PTValue, PTValue]:
+        return c[0], c[1]
+
+    def pt_term(self, c: list[Token]) -> str:
+        return "".join(str(t) for t in c)
+
+    def pt_value(self, c: list[Any]) -> PTValue:
+        text = "".join(str(t) for t in c)
+        return PTValue(text, _int_or_none(text))
+
+    def loyalty(self, c: list[Token]) -> PTValue:
+        return PTValue(str(c[0]), _int_or_none(str(c[0])))
+
+    def colors(self, c: list[Token]) -> tuple[str, ...]:
+        letters = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
+        found = {letters[str(t)] for t in c if str(t) in letters}
+        return tuple(x for x in "WUBRG" if x in found)
+
+    # ---- keywords, parameters
+    def keyword(self, c: list[Token | None]) -> tuple[str, tuple[str, ...]]:
+        name = str(c[0]).strip()
+        return name, tuple(str(part).strip() if part is not None else "" for part in c[1:])
+
+    def param_map(self, c: list[Param | None]) -> ParamMap:
+        return ParamMap(tuple(p for p in c if p is not None))
+
+    def pair(self, c: list[Token]) -> Param:
+        value = str(c[1]).strip() if len(c) > 1 else ""
+        return Param(str(c[0])[:-1].strip(), value)
+
+    def bare(self, c: list[Token]) -> Param | None:
+        text = str(c[0]).strip()
+        return Param("", text) if text else None
+
+    def empty(self, c: list[Any]) -> None:
+        return None
+
+    def svar(self, c: list[Any]) -> tuple[Token | None, ParamMap | None]:
+        name = c[0] if c and isinstance(c[0], Token) else None
+        params = c[-1] if c and isinstance(c[-1], ParamMap) else None
+        return name, params
+
+    def alternate_mode(self, c: list[Token]) -> str:
+        return str(c[0])
+
+    def specialize_color(self, c: list[Token]) -> str:
+        return str(c[0])
+
+    def variant(self, c: list[Any]) -> tuple[str, Any]:
+        return str(c[0]).strip(), c[1]
+
+
+def _int_or_none(text: str) -> int | None:
+    try:
+        return int(text)
+    except ValueError:
+        return None
+
+
+@cache
+def _lark() -> Lark:
+    """The one parser (built on first use: LALR(1), contextual lexer, no tree)."""
+    return Lark(
+        grammar_path().read_text(encoding="utf-8"),
+        parser="lalr",
+        lexer="contextual",
+        start=list(START_SYMBOLS),
+        transformer=_ScriptTransformer(),
+        propagate_positions=False,
+        maybe_placeholders=True,
+    )
+
+
+def parse_script(text: str) -> list[Any]:
+    """Read a whole script at the line level: line tokens, Oracle and unknown lines.
+
+    The line grammar accepts every text (any line is at worst an unknown line), so this
+    raises nothing for decoded text; values are checked by :func:`parse_value`.
+    """
+    result: list[Any] = _lark().parse(text, start="script")
+    return result
+
+
+@lru_cache(maxsize=1 << 16)
+def parse_value(start: str, text: str) -> Any:
+    """Read one value with its rule, e.g. ``parse_value("mana_cost", "2 U/P")``.
+
+    Results are immutable and remembered. Raises :class:`ValueSyntaxError`.
+    """
+    try:
+        return _lark().parse(text, start=start)
+    except VisitError as error:
+        inner = error.orig_exc
+        if isinstance(inner, _SemanticError):
+            raise ValueSyntaxError(inner.message, inner.column, inner.hint) from None
+        raise
+    except _SemanticError as error:
+        raise ValueSyntaxError(error.message, error.column, error.hint) from None
+    except UnexpectedInput as error:
+        raise _syntax_error(start, text, error) from None
+
+
+def _syntax_error(start: str, text: str, error: UnexpectedInput) -> ValueSyntaxError:
+    hint = _HINTS.get(start, "")
+    if isinstance(error, UnexpectedCharacters):
+        column = error.column if error.column is not None else 1
+        found = text[column - 1 : column] if 0 < column <= len(text) else ""
+        message = f"unexpected {found!r}" if found.strip() else "unexpected space"
+        return ValueSyntaxError(message + _expected(error.allowed), column, hint)
+    if isinstance(error, UnexpectedToken):
+        token = error.token
+        if token.type == "$END":
+            return ValueSyntaxError(
+                "the value ends too early" + _expected(error.expected),
+                len(text) + 1,
+                hint,
+            )
+        column = token.column if token.column is not None else 1
+        return ValueSyntaxError(f"unexpected {str(token)!r}" + _expected(error.expected), column, hint)
+    column = getattr(error, "column", None) or len(text) + 1
+    return ValueSyntaxError("the value ends too early", column, hint)
+
+
+def _expected(names: set[str] | frozenset[str] | None) -> str:
+    if not names:
+        return ""
+    words = sorted({_TERMINAL_WORDS.get(n, n) for n in names if not n.startswith("__")})
+    return "; expected " + " or ".join(words) if words else ""
+
+
+def parse_oracle_text(raw: str) -> str:
+    """The text of an ``Oracle:`` value, its ``\\n`` escapes made line breaks (never fails)."""
+    text: str = _lark().parse(raw, start="oracle_text")
+    return text
+
+
+def parse_param_map(text: str) -> ParamMap:
+    """Read an ability line's ``Key$ Value | ...`` body (never fails)."""
+    result: ParamMap = parse_value("param_map", text)
+    return result
+
+
+def parse_svar(raw: str) -> tuple[str, str, ParamMap | None]:
+    """Read an SVar value ``<name>:<body>`` into name, body and parameter map; the
+    parameter map is ``None`` when the body is plain text such as ``True``."""
+    name_token, params = _lark().parse(raw, start="svar")
+    name = str(name_token) if name_token is not None else ""
+    end = name_token.end_pos if name_token is not None and name_token.end_pos is not None else 0
+    body = raw[end + 1 :] if end < len(raw) else ""
+    if params is None or params.lead is None or not params.lead.key:
+        return name.strip(), body, None
+    return name.strip(), body, params

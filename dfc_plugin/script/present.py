@@ -1,0 +1,189 @@
+"""How ``dfc-plugin show`` presents a card: text for people, JSON for programs.
+
+The JSON follows Scryfall's card object where the fields overlap (``layout``,
+``card_faces`` with ``name``, ``mana_cost`` as ``{1}{U}``, ``type_line``, ``oracle_text``,
+``colors``, ``color_indicator``, ``power``, ``toughness``, ``loyalty``, ``defense``;
+``all_parts`` for meld cards), and adds ``dfc``: our typed DFC ability records, and
+``source``: the script's path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dfc_plugin.cards import CardDef, DfcAbilities, Face, Layout, ManaCost
+from dfc_plugin.script.library import Library
+
+__all__ = ["card_json", "card_text"]
+
+#: Layouts whose faces Scryfall lists under ``card_faces``.
+_FACED = frozenset(
+    {
+        Layout.TRANSFORM,
+        Layout.MODAL_DFC,
+        Layout.DOUBLE_FACED_TOKEN,
+        Layout.SPLIT,
+        Layout.FLIP,
+        Layout.ADVENTURE,
+        Layout.OMEN,
+        Layout.PREPARE,
+        Layout.SPECIALIZE,
+    }
+)
+
+
+def face_json(face: Face) -> dict[str, Any]:
+    """A face as a Scryfall ``card_face`` object."""
+    data: dict[str, Any] = {
+        "object": "card_face",
+        "name": face.name,
+        "mana_cost": face.mana_cost_text,
+        "type_line": face.type_line.text,
+        "oracle_text": face.oracle_text,
+        "colors": list(face.colors),
+    }
+    if face.color_indicator:
+        data["color_indicator"] = list(face.color_indicator)
+    for key, value in (
+        ("power", face.power),
+        ("toughness", face.toughness),
+        ("loyalty", face.loyalty),
+        ("defense", face.defense),
+    ):
+        if value is not None:
+            data[key] = value.text
+    data["keywords"] = [k.name for k in face.keywords]
+    data["source_line"] = face.line
+    return data
+
+
+def _cost(cost: ManaCost | None) -> str | None:
+    return cost.text if cost is not None else None
+
+
+def dfc_json(card: CardDef, melded: Face | None) -> dict[str, Any]:
+    """Our DFC ability records, with faces named rather than numbered."""
+    dfc: DfcAbilities = card.dfc
+    names = card.face_names
+
+    def face(index: int) -> str:
+        return names[index] if index < len(names) else str(index)
+
+    meld = dfc.meld
+    return {
+        "transforms": [
+            {"face": face(t.face), "action": t.action, "source": t.source, "line": t.line, "target": t.target, "cost": t.cost}
+            for t in dfc.transforms
+        ],
+        "cast_back_face": [
+            {"face": face(c.face), "kind": c.kind, "action": c.action, "cost": _cost(c.cost), "zone": c.zone, "line": c.line}
+            for c in dfc.cast_back_face
+        ],
+        "enters_transformed": [
+            {"face": face(e.face), "source": e.source, "line": e.line, "target": e.target} for e in dfc.enters_transformed
+        ],
+        "day_night": [{"face": face(d.face), "keyword": d.keyword, "line": d.line} for d in dfc.day_night],
+        "craft": [
+            {"face": face(c.face), "cost": _cost(c.cost), "materials": c.materials, "line": c.line, "text": c.text}
+            for c in dfc.craft
+        ],
+        "meld": None
+        if meld is None
+        else {
+            "partner": meld.partner,
+            "melded_face": meld.melded_face or (melded.name if melded else None),
+            "carries_melded_face": meld.carries_melded_face,
+            "line": meld.line,
+            "effect_source": meld.effect_source,
+            "effect_line": meld.effect_line,
+            "melded": face_json(melded) if melded is not None else None,
+        },
+        "modal_faces": [
+            {"face": m.name, "play": m.play, "permanent": m.permanent} for m in dfc.modal_faces
+        ],
+        "incubate": [{"face": face(i.face), "source": i.source, "line": i.line} for i in dfc.incubate],
+    }
+
+
+def card_json(card: CardDef, library: Library) -> dict[str, Any]:
+    """The card as a Scryfall-style card object plus ``dfc`` and ``source``."""
+    front = card.front
+    data: dict[str, Any] = {
+        "object": "card",
+        "name": card.display_name,
+        "layout": card.layout.value,
+        "cmc": float(front.mana_value),
+    }
+    melded = library.melded_face(card) if card.layout is Layout.MELD else None
+    if card.layout in _FACED and len(card.faces) > 1:
+        data["card_faces"] = [face_json(face) for face in card.faces]
+    else:
+        data.update({k: v for k, v in face_json(front).items() if k != "object"})
+    if card.layout is Layout.MELD and card.dfc.meld is not None:
+        data["all_parts"] = _meld_parts(card, melded)
+    data["dfc"] = dfc_json(card, melded)
+    data["source"] = {"path": card.path, "line": front.line}
+    return data
+
+
+def _meld_parts(card: CardDef, melded: Face | None) -> list[dict[str, str]]:
+    meld = card.dfc.meld
+    assert meld is not None
+    parts = [
+        {"object": "related_card", "component": "meld_part", "name": name}
+        for name in sorted((card.name, meld.partner))
+    ]
+    result = meld.melded_face or (melded.name if melded else None)
+    if result:
+        parts.append({"object": "related_card", "component": "meld_result", "name": result})
+    return parts
+
+
+def _face_text(label: str, face: Face) -> list[str]:
+    cost = face.mana_cost_text or "no mana cost"
+    head = f"{label}: {face.name}  {cost}  (mana value {face.mana_value})"
+    lines = [head, f"  {face.type_line.text}"]
+    stats = []
+    if face.power is not None and face.toughness is not None:
+        stats.append(f"{face.power.text}/{face.toughness.text}")
+    if face.loyalty is not None:
+        stats.append(f"loyalty {face.loyalty.text}")
+    if face.defense is not None:
+        stats.append(f"defense {face.defense.text}")
+    colors = "".join(face.colors) or "colorless"
+    indicator = f" (colour indicator {''.join(face.color_indicator)})" if face.color_indicator else ""
+    lines.append("  " + "  ".join([*stats, f"colours: {colors}{indicator}"]))
+    lines.extend(f"  | {text}" for text in face.oracle_text.splitlines())
+    return lines
+
+
+def card_text(card: CardDef, library: Library) -> str:
+    """A readable description: faces, then DFC abilities."""
+    out = [f"{card.display_name}  [{card.layout.value}]  {card.path}"]
+    labels = ("Front", "Back") if len(card.faces) == 2 else tuple(f"Face {i + 1}" for i in range(len(card.faces)))
+    if card.layout is Layout.MELD:
+        labels = ("Front", "Melded")
+    for label, face in zip(labels, card.faces, strict=False):
+        out.extend(_face_text(label, face))
+    carried = card.dfc.meld is not None and card.dfc.meld.carries_melded_face
+    melded = library.melded_face(card) if card.layout is Layout.MELD and not carried else None
+    if melded is not None:
+        out.extend(_face_text("Melded (from partner)", melded))
+    records = dfc_json(card, melded)
+    lines = [_record_line(kind, item) for kind, items in records.items() if isinstance(items, list) for item in items]
+    if records["meld"] is not None:
+        meld = records["meld"]
+        lines.append(
+            f"meld with {meld['partner']!r} into {meld['melded_face']!r}"
+            + (" (this card carries the melded face)" if meld["carries_melded_face"] else "")
+            + f", line {meld['line']}"
+        )
+    if lines:
+        out.append("DFC abilities:")
+        out.extend(f"  {line}" for line in lines)
+    return "\n".join(out)
+
+
+def _record_line(kind: str, item: dict[str, Any]) -> str:
+    details = ", ".join(f"{k} {v}" for k, v in item.items() if k not in ("face", "line") and v not in (None, ""))
+    return f"{kind.replace('_', ' ')} on {item['face']!r} (line {item.get('line', '-')}): {details}"
