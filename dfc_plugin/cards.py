@@ -34,9 +34,9 @@ __all__ = [
     "ManaSymbol",
     "MeldAbility",
     "ModalFace",
+    "PTValue",
     "Param",
     "ParamMap",
-    "PTValue",
     "SVar",
     "SymbolKind",
     "TransformAbility",
@@ -164,9 +164,7 @@ class ForgeCost:
 
 # --------------------------------------------------------------------------- types
 
-PERMANENT_TYPES = frozenset(
-    {"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"}
-)
+PERMANENT_TYPES = frozenset({"Artifact", "Battle", "Creature", "Enchantment", "Land", "Planeswalker"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -256,7 +254,7 @@ class ParamMap:
 
 
 def _parse_params(text: str) -> ParamMap:
-    from dfc_plugin.script.parser import parse_param_map  # noqa: PLC0415 (one-way import)
+    from dfc_plugin.script.parser import parse_param_map
 
     return parse_param_map(text)
 
@@ -286,7 +284,7 @@ class SVar:
 
     @cached_property
     def _parsed(self) -> tuple[str, str, ParamMap | None]:
-        from dfc_plugin.script.parser import parse_svar  # noqa: PLC0415
+        from dfc_plugin.script.parser import parse_svar
 
         return parse_svar(self.raw)
 
@@ -356,7 +354,7 @@ class Face:
     def oracle_text(self) -> str:
         """The Oracle text with its ``\\n`` escapes as line breaks (``oracle`` is the
         value as written in the script)."""
-        from dfc_plugin.script.parser import parse_oracle_text  # noqa: PLC0415
+        from dfc_plugin.script.parser import parse_oracle_text
 
         return parse_oracle_text(self.oracle)
 
@@ -540,9 +538,7 @@ class Layout(enum.StrEnum):
         return self in _DOUBLE_FACED
 
 
-_DOUBLE_FACED = frozenset(
-    {Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD, Layout.DOUBLE_FACED_TOKEN}
-)
+_DOUBLE_FACED = frozenset({Layout.TRANSFORM, Layout.MODAL_DFC, Layout.MELD, Layout.DOUBLE_FACED_TOKEN})
 
 
 @dataclass(frozen=True)

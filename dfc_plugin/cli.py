@@ -38,8 +38,7 @@ def _add_cache_options(parser: argparse.ArgumentParser) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dfc-plugin",
-        description="Double-faced card rules for Forge-style engines: check and show "
-        "Forge card scripts.",
+        description="Double-faced card rules for Forge-style engines: check and show Forge card scripts.",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)

@@ -134,9 +134,7 @@ class ScenarioError(SourceError):
         scenario: str = "",
         key_path: str = "",
     ) -> None:
-        super().__init__(
-            message, path=path, line=line, column=column, source_line=source_line, hint=hint
-        )
+        super().__init__(message, path=path, line=line, column=column, source_line=source_line, hint=hint)
         self.scenario = scenario
         self.key_path = key_path
 

@@ -99,9 +99,7 @@ def _byte_error(data: bytes, offset: int, path: str, is_nul: bool) -> CardScript
     else:
         message = f"byte 0x{data[offset]:02x} is not UTF-8"
         hint = "save the script as UTF-8"
-    return CardScriptError(
-        message, path=path, line=line_no, column=column, source_line=shown, hint=hint
-    )
+    return CardScriptError(message, path=path, line=line_no, column=column, source_line=shown, hint=hint)
 
 
 def read_script(data: bytes, path: str, *, is_token: bool = False) -> ScriptResult:
@@ -178,9 +176,7 @@ def _split_line(token: Token) -> _Line:
     colon = text.index(":")
     raw = text[colon + 1 :]
     stripped = raw.lstrip()
-    return _Line(
-        text[:colon], stripped.rstrip(), token.line or 1, colon + 2 + len(raw) - len(stripped)
-    )
+    return _Line(text[:colon], stripped.rstrip(), token.line or 1, colon + 2 + len(raw) - len(stripped))
 
 
 class _CardBuilder:
@@ -255,8 +251,7 @@ class _CardBuilder:
         earlier = face.seen.get(key)
         if earlier is not None:
             self.warn(
-                f"second {key}: in face {face.name!r} (first on line {earlier}); "
-                "Forge keeps this later one",
+                f"second {key}: in face {face.name!r} (first on line {earlier}); Forge keeps this later one",
                 line,
             )
         face.seen[key] = line
@@ -282,8 +277,7 @@ class _CardBuilder:
         current = self.faces.get(self.face_index)
         if current is not None:
             self.error(
-                f"second Name: in one face (this face is {current.name!r}, "
-                f"named on line {current.line})",
+                f"second Name: in one face (this face is {current.name!r}, named on line {current.line})",
                 line.line,
                 1,
                 "put an ALTERNATE line between two faces",
@@ -399,7 +393,7 @@ class _CardBuilder:
             )
             return
         self.warn(
-            f"expected a \"Key:Value\" line, got {text[:40]!r}; Forge ignores it",
+            f'expected a "Key:Value" line, got {text[:40]!r}; Forge ignores it',
             line,
             1,
         )
@@ -424,6 +418,7 @@ class _CardBuilder:
             if face.type_line is None and "Types" not in face.seen:
                 self.error(f"face {face.name!r} has no Types: line", face.line)
         layout = self.layout(len(faces))
+        self.check_back_face_cost(layout, faces)
         if self.errors:
             return None
         frozen = tuple(face.freeze() for face in faces)
@@ -447,6 +442,20 @@ class _CardBuilder:
             token_scripts=lifted.token_scripts,
             is_token=self.is_token,
         )
+
+    def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
+        """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana
+        value comes from the front face)."""
+        if layout not in (Layout.TRANSFORM, Layout.DOUBLE_FACED_TOKEN) or len(faces) < 2:
+            return
+        back = faces[1]
+        if back.mana_cost is not _MISSING and back.mana_cost is not None:
+            self.error(
+                f"the back face {back.name!r} of a transforming card has a mana cost",
+                back.seen.get("ManaCost", back.line),
+                1,
+                "write ManaCost:no cost (its mana value is the front face's, CR 712.8e)",
+            )
 
     def layout(self, face_count: int) -> Layout:
         mode = self.card_values.get("AlternateMode")

@@ -88,7 +88,14 @@ class CardSummary:
         )
 
     def to_json(self) -> list[Any]:
-        return [list(self.names), list(self.name_lines), self.layout, self.meld_partner, self.melded_face, self.meld_line]
+        return [
+            list(self.names),
+            list(self.name_lines),
+            self.layout,
+            self.meld_partner,
+            self.melded_face,
+            self.meld_line,
+        ]
 
     @classmethod
     def from_json(cls, value: Any) -> CardSummary:
@@ -144,7 +151,9 @@ class PackEntry:
 class Pack:
     """The cache of one library folder: read once, looked up by file, written back whole."""
 
-    def __init__(self, path: Path, root: Path, entries: list[PackEntry], body: bytes, written_ns: int) -> None:
+    def __init__(
+        self, path: Path, root: Path, entries: list[PackEntry], body: bytes, written_ns: int
+    ) -> None:
         self.path = path
         self.root = root
         self.body = body
@@ -221,8 +230,7 @@ class Pack:
             data = json.loads(self.body[entry.offset : entry.offset + entry.length])
         except (ValueError, RecursionError):
             raise CacheError(f"cache entry for {entry.rel} is damaged") from None
-        card = card_from_json(data)
-        return card
+        return card_from_json(data)
 
 
 def write_pack(path: Path, root: Path, records: list[tuple[PackEntry, CardDef | None, bytes | None]]) -> None:
@@ -231,10 +239,14 @@ def write_pack(path: Path, root: Path, records: list[tuple[PackEntry, CardDef | 
     body = bytearray()
     rows = []
     for entry, card, cached_json in records:
-        blob = cached_json if cached_json is not None else (
-            json.dumps(card_to_json(card), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-            if card is not None
-            else b""
+        blob = (
+            cached_json
+            if cached_json is not None
+            else (
+                json.dumps(card_to_json(card), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
+                if card is not None
+                else b""
+            )
         )
         offset = len(body) if blob else -1
         body += blob

@@ -197,7 +197,9 @@ class Library:
                 f"meld partner {partner_name!r} does not name {summary.names[0]!r} as its MeldPair",
                 "both cards of a meld pair have AlternateMode:Meld and MeldPair:<the other>",
             )
-        elif (summary.melded_face is None) == (partner.melded_face is None) and summary.names[0] < partner_name:
+        elif (summary.melded_face is None) == (partner.melded_face is None) and summary.names[
+            0
+        ] < partner_name:
             which = "both" if summary.melded_face else "neither"
             error(
                 f"{which} of {summary.names[0]!r} and {partner_name!r} carry the melded face",
@@ -268,7 +270,11 @@ class Library:
         if meld.carries_melded_face:
             return card.back
         partner = self.partner(card)
-        return partner.back if partner is not None and partner.dfc.meld and partner.dfc.meld.carries_melded_face else None
+        return (
+            partner.back
+            if partner is not None and partner.dfc.meld and partner.dfc.meld.carries_melded_face
+            else None
+        )
 
 
 # --------------------------------------------------------------------------- loading
@@ -285,7 +291,9 @@ def _load_single(path: Path, root: int) -> LoadedFile:
         return _unreadable(str(path), root, error)
     result = read_script(data, str(path), is_token=_is_token_path(path))
     card = result.card
-    return LoadedFile(str(path), root, CardSummary.of(card) if card else None, result.errors, result.warnings, card)
+    return LoadedFile(
+        str(path), root, CardSummary.of(card) if card else None, result.errors, result.warnings, card
+    )
 
 
 def _unreadable(path: str, root: int, error: OSError) -> LoadedFile:
@@ -332,7 +340,17 @@ def _load_file(state: _RootLoad, path: Path) -> LoadedFile:
     content = digest(data)
     known = state.pack.by_digest.get(content) if state.pack is not None else None
     if known is not None:
-        moved = PackEntry(rel, stat.st_size, stat.st_mtime_ns, content, known.summary, known.errors, known.warnings, known.offset, known.length)
+        moved = PackEntry(
+            rel,
+            stat.st_size,
+            stat.st_mtime_ns,
+            content,
+            known.summary,
+            known.errors,
+            known.warnings,
+            known.offset,
+            known.length,
+        )
         state.changed = True
         return _reuse(state, moved, shown)
     result = read_script(data, shown, is_token=_is_token_path(path))
@@ -374,7 +392,6 @@ def _relocated(error: CardScriptError, path: str) -> CardScriptError:
 
 
 def _with_path(card: CardDef, path: str) -> CardDef:
-    from dataclasses import replace  # noqa: PLC0415
+    from dataclasses import replace
 
     return replace(card, path=path)
-

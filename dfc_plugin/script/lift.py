@@ -53,9 +53,7 @@ def _marked_lines(face: Face) -> list[_Marked]:
     """The ability lines and SVars of a face that can hold a DFC record, parsed."""
     search = _MARKER_RE.search
     found: list[_Marked] = [
-        (ability.kind, ability.line, ability.params)
-        for ability in face.abilities
-        if search(ability.text)
+        (ability.kind, ability.line, ability.params) for ability in face.abilities if search(ability.text)
     ]
     for svar in face.svars:
         if search(svar.raw):
@@ -68,8 +66,7 @@ def _marked_lines(face: Face) -> list[_Marked]:
 def _is_convert_card(faces: tuple[Face, ...]) -> bool:
     """Transformers cards convert rather than transform (CR 701.28, 702.162)."""
     return any(
-        face.has_keyword("More Than Meets the Eye") or face.has_keyword("Living metal")
-        for face in faces
+        face.has_keyword("More Than Meets the Eye") or face.has_keyword("Living metal") for face in faces
     )
 
 
@@ -110,9 +107,7 @@ def _enters_transformed(index: int, marked: list[_Marked]) -> list[EntersTransfo
 
 def _incubate(index: int, marked: list[_Marked]) -> list[IncubateAbility]:
     return [
-        IncubateAbility(index, source, line)
-        for source, line, params in marked
-        if params.api == "Incubate"
+        IncubateAbility(index, source, line) for source, line, params in marked if params.api == "Incubate"
     ]
 
 
@@ -145,15 +140,13 @@ def _cast_back_face(
         found.append(CastBackFacePermission(index, "siege", "transform", None, "exile", face.line))
     for _source, line, params in marked:
         if params.is_true("CastTransformed"):
-            found.append(
-                CastBackFacePermission(index, "cast_transformed", "transform", None, "any", line)
-            )
+            found.append(CastBackFacePermission(index, "cast_transformed", "transform", None, "any", line))
     return found
 
 
 def _day_night(index: int, face: Face) -> list[DayNightAbility]:
     return [
-        DayNightAbility(index, keyword, k.line)  # type: ignore[arg-type]
+        DayNightAbility(index, keyword, k.line)
         for k in face.keywords
         for keyword in ("daybound", "nightbound")
         if k.name.lower() == keyword
@@ -199,7 +192,9 @@ def _meld(
         None,
     )
     if effect and melded and effect[2].get("Name") not in (None, melded):
-        errors.append((f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}", effect[1], 1))
+        errors.append(
+            (f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}", effect[1], 1)
+        )
     return MeldAbility(
         partner=partner,
         melded_face=melded,
@@ -233,9 +228,7 @@ class Lifted:
     errors: tuple[LiftError, ...]
 
 
-def lift_dfc(
-    faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, meld_line: int
-) -> Lifted:
+def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, meld_line: int) -> Lifted:
     """Every DFC record of a card, the token scripts it names, and contradictions."""
     errors: list[LiftError] = []
     convert_card = _is_convert_card(faces)

@@ -87,7 +87,7 @@ _TERMINAL_WORDS = {
 _HINTS = {
     "mana_cost": 'write mana symbols separated by spaces, e.g. "2 U U", "X R", "W/U", '
     '"2/W", "W/P", "B/G/P", "C", or the words "no cost"',
-    "type_line": 'write supertypes, card types and subtypes separated by spaces, e.g. '
+    "type_line": "write supertypes, card types and subtypes separated by spaces, e.g. "
     '"Legendary Creature Human Wizard"',
     "pt": 'write power/toughness, e.g. "2/3", "*/*", "1+*/1+*", "-1/3"',
     "loyalty": 'write a number, e.g. "3", or "X"',
@@ -187,9 +187,7 @@ class _ScriptTransformer(Transformer[Token, Any]):
 
     def twobrid(self, c: list[Token]) -> ManaSymbol:
         if str(c[0]) != "2":
-            raise _SemanticError(
-                f"{c[0]}{c[1]} is not a mana symbol", c[0], 'a two-brid symbol is "2/W"'
-            )
+            raise _SemanticError(f"{c[0]}{c[1]} is not a mana symbol", c[0], 'a two-brid symbol is "2/W"')
         return ManaSymbol(SymbolKind.TWOBRID, (str(c[1]),))
 
     def colorless_hybrid(self, c: list[Token]) -> ManaSymbol:
@@ -286,33 +284,53 @@ def _lark() -> Lark:
     )
 
 
+def _parse(text: str, start: str) -> Any:
+    """Lark's ``parse``; with our transformer its result is whatever the rule builds."""
+    return _lark().parse(text, start=start)
+
+
 def parse_script(text: str) -> list[Any]:
     """Read a whole script at the line level: line tokens, Oracle and unknown lines.
 
     The line grammar accepts every text (any line is at worst an unknown line), so this
     raises nothing for decoded text; values are checked by :func:`parse_value`.
     """
-    result: list[Any] = _lark().parse(text, start="script")
+    result: list[Any] = _parse(text, "script")
     return result
 
 
-@lru_cache(maxsize=1 << 16)
 def parse_value(start: str, text: str) -> Any:
-    """Read one value with its rule, e.g. ``parse_value("mana_cost", "2 U/P")``.
+    """Read one value with its rule, e.g. ``parse_value("mana_cost", "2 U/P")``. The
+    value is trimmed first, as Forge trims it; an error's column counts from ``text``.
 
     Results are immutable and remembered. Raises :class:`ValueSyntaxError`.
     """
+    stripped = text.strip()
     try:
-        return _lark().parse(text, start=start)
+        return _parse_trimmed(start, stripped)
+    except ValueSyntaxError as error:
+        if stripped is not text:
+            error.column += len(text) - len(text.lstrip())
+        raise
+
+
+@lru_cache(maxsize=1 << 16)
+def _parse_trimmed(start: str, text: str) -> Any:
+    try:
+        return _parse(text, start)
     except VisitError as error:
         inner = error.orig_exc
         if isinstance(inner, _SemanticError):
-            raise ValueSyntaxError(inner.message, inner.column, inner.hint) from None
+            raise _semantic(start, inner) from None
         raise
     except _SemanticError as error:
-        raise ValueSyntaxError(error.message, error.column, error.hint) from None
+        raise _semantic(start, error) from None
     except UnexpectedInput as error:
         raise _syntax_error(start, text, error) from None
+
+
+def _semantic(start: str, error: _SemanticError) -> ValueSyntaxError:
+    return ValueSyntaxError(error.message, error.column, error.hint or _HINTS.get(start, ""))
 
 
 def _syntax_error(start: str, text: str, error: UnexpectedInput) -> ValueSyntaxError:
@@ -331,7 +349,8 @@ def _syntax_error(start: str, text: str, error: UnexpectedInput) -> ValueSyntaxE
                 hint,
             )
         column = token.column if token.column is not None else 1
-        return ValueSyntaxError(f"unexpected {str(token)!r}" + _expected(error.expected), column, hint)
+        shown = str(token) if len(token) <= 24 else str(token)[:24] + "..."
+        return ValueSyntaxError(f"unexpected {shown!r}" + _expected(error.expected), column, hint)
     column = getattr(error, "column", None) or len(text) + 1
     return ValueSyntaxError("the value ends too early", column, hint)
 
@@ -345,7 +364,7 @@ def _expected(names: set[str] | frozenset[str] | None) -> str:
 
 def parse_oracle_text(raw: str) -> str:
     """The text of an ``Oracle:`` value, its ``\\n`` escapes made line breaks (never fails)."""
-    text: str = _lark().parse(raw, start="oracle_text")
+    text: str = _parse(raw, "oracle_text")
     return text
 
 
@@ -358,7 +377,9 @@ def parse_param_map(text: str) -> ParamMap:
 def parse_svar(raw: str) -> tuple[str, str, ParamMap | None]:
     """Read an SVar value ``<name>:<body>`` into name, body and parameter map; the
     parameter map is ``None`` when the body is plain text such as ``True``."""
-    name_token, params = _lark().parse(raw, start="svar")
+    name_token: Token | None
+    params: ParamMap | None
+    name_token, params = _parse(raw, "svar")
     name = str(name_token) if name_token is not None else ""
     end = name_token.end_pos if name_token is not None and name_token.end_pos is not None else 0
     body = raw[end + 1 :] if end < len(raw) else ""

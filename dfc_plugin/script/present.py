@@ -52,7 +52,7 @@ def face_json(face: Face) -> dict[str, Any]:
     ):
         if value is not None:
             data[key] = value.text
-    data["keywords"] = [k.name for k in face.keywords]
+    data["script_keywords"] = [k.text for k in face.keywords]
     data["source_line"] = face.line
     return data
 
@@ -72,19 +72,40 @@ def dfc_json(card: CardDef, melded: Face | None) -> dict[str, Any]:
     meld = dfc.meld
     return {
         "transforms": [
-            {"face": face(t.face), "action": t.action, "source": t.source, "line": t.line, "target": t.target, "cost": t.cost}
+            {
+                "face": face(t.face),
+                "action": t.action,
+                "source": t.source,
+                "line": t.line,
+                "target": t.target,
+                "cost": t.cost,
+            }
             for t in dfc.transforms
         ],
         "cast_back_face": [
-            {"face": face(c.face), "kind": c.kind, "action": c.action, "cost": _cost(c.cost), "zone": c.zone, "line": c.line}
+            {
+                "face": face(c.face),
+                "kind": c.kind,
+                "action": c.action,
+                "cost": _cost(c.cost),
+                "zone": c.zone,
+                "line": c.line,
+            }
             for c in dfc.cast_back_face
         ],
         "enters_transformed": [
-            {"face": face(e.face), "source": e.source, "line": e.line, "target": e.target} for e in dfc.enters_transformed
+            {"face": face(e.face), "source": e.source, "line": e.line, "target": e.target}
+            for e in dfc.enters_transformed
         ],
         "day_night": [{"face": face(d.face), "keyword": d.keyword, "line": d.line} for d in dfc.day_night],
         "craft": [
-            {"face": face(c.face), "cost": _cost(c.cost), "materials": c.materials, "line": c.line, "text": c.text}
+            {
+                "face": face(c.face),
+                "cost": _cost(c.cost),
+                "materials": c.materials,
+                "line": c.line,
+                "text": c.text,
+            }
             for c in dfc.craft
         ],
         "meld": None
@@ -98,9 +119,7 @@ def dfc_json(card: CardDef, melded: Face | None) -> dict[str, Any]:
             "effect_line": meld.effect_line,
             "melded": face_json(melded) if melded is not None else None,
         },
-        "modal_faces": [
-            {"face": m.name, "play": m.play, "permanent": m.permanent} for m in dfc.modal_faces
-        ],
+        "modal_faces": [{"face": m.name, "play": m.play, "permanent": m.permanent} for m in dfc.modal_faces],
         "incubate": [{"face": face(i.face), "source": i.source, "line": i.line} for i in dfc.incubate],
     }
 
@@ -160,7 +179,9 @@ def _face_text(label: str, face: Face) -> list[str]:
 def card_text(card: CardDef, library: Library) -> str:
     """A readable description: faces, then DFC abilities."""
     out = [f"{card.display_name}  [{card.layout.value}]  {card.path}"]
-    labels = ("Front", "Back") if len(card.faces) == 2 else tuple(f"Face {i + 1}" for i in range(len(card.faces)))
+    labels = (
+        ("Front", "Back") if len(card.faces) == 2 else tuple(f"Face {i + 1}" for i in range(len(card.faces)))
+    )
     if card.layout is Layout.MELD:
         labels = ("Front", "Melded")
     for label, face in zip(labels, card.faces, strict=False):
@@ -170,7 +191,12 @@ def card_text(card: CardDef, library: Library) -> str:
     if melded is not None:
         out.extend(_face_text("Melded (from partner)", melded))
     records = dfc_json(card, melded)
-    lines = [_record_line(kind, item) for kind, items in records.items() if isinstance(items, list) for item in items]
+    lines = [
+        _record_line(kind, item)
+        for kind, items in records.items()
+        if isinstance(items, list)
+        for item in items
+    ]
     if records["meld"] is not None:
         meld = records["meld"]
         lines.append(
@@ -185,5 +211,7 @@ def card_text(card: CardDef, library: Library) -> str:
 
 
 def _record_line(kind: str, item: dict[str, Any]) -> str:
-    details = ", ".join(f"{k} {v}" for k, v in item.items() if k not in ("face", "line") and v not in (None, ""))
+    details = ", ".join(
+        f"{k} {v}" for k, v in item.items() if k not in ("face", "line") and v not in (None, "")
+    )
     return f"{kind.replace('_', ' ')} on {item['face']!r} (line {item.get('line', '-')}): {details}"

@@ -88,12 +88,8 @@ def _face_to(face: Face) -> dict[str, Any]:
 def _dfc_to(dfc: DfcAbilities) -> dict[str, Any]:
     meld = dfc.meld
     return {
-        "transforms": [
-            [t.face, t.action, t.source, t.line, t.target, t.cost] for t in dfc.transforms
-        ],
-        "cast": [
-            [c.face, c.kind, c.action, _cost_to(c.cost), c.zone, c.line] for c in dfc.cast_back_face
-        ],
+        "transforms": [[t.face, t.action, t.source, t.line, t.target, t.cost] for t in dfc.transforms],
+        "cast": [[c.face, c.kind, c.action, _cost_to(c.cost), c.zone, c.line] for c in dfc.cast_back_face],
         "enters": [[e.face, e.source, e.line, e.target] for e in dfc.enters_transformed],
         "day_night": [[d.face, d.keyword, d.line] for d in dfc.day_night],
         "craft": [[c.face, _cost_to(c.cost), c.materials, c.line, c.text] for c in dfc.craft],
@@ -201,7 +197,10 @@ def _face_from(data: Any) -> Face:
         ),
         abilities=tuple(
             Ability(
-                _kind(a[0]), _check(a[1], str, "ability"), _check(a[2], int, "line"), _check(a[3], int, "column")
+                _kind(a[0]),
+                _check(a[1], str, "ability"),
+                _check(a[2], int, "line"),
+                _check(a[3], int, "column"),
             )
             for a in _check(d["a"], list, "abilities")
         ),
@@ -256,24 +255,38 @@ def _dfc_from(data: Any) -> DfcAbilities:
         ),
         enters_transformed=tuple(
             EntersTransformed(
-                _check(f, int, "face"), _check(s, str, "source"), _check(n, int, "line"), _check(t, str, "target")
+                _check(f, int, "face"),
+                _check(s, str, "source"),
+                _check(n, int, "line"),
+                _check(t, str, "target"),
             )
             for f, s, n, t in _check(d["enters"], list, "enters")
         ),
         day_night=tuple(
-            DayNightAbility(_check(f, int, "face"), _one_of(k, ("daybound", "nightbound"), "keyword"), _check(n, int, "line"))
+            DayNightAbility(
+                _check(f, int, "face"),
+                _one_of(k, ("daybound", "nightbound"), "keyword"),
+                _check(n, int, "line"),
+            )
             for f, k, n in _check(d["day_night"], list, "day_night")
         ),
         craft=tuple(
             CraftAbility(
-                _check(f, int, "face"), _cost_from(c), _check(m, str, "materials"), _check(n, int, "line"), _check(t, str, "text")
+                _check(f, int, "face"),
+                _cost_from(c),
+                _check(m, str, "materials"),
+                _check(n, int, "line"),
+                _check(t, str, "text"),
             )
             for f, c, m, n, t in _check(d["craft"], list, "craft")
         ),
         meld=None if meld is None else _meld_from(meld),
         modal_faces=tuple(
             ModalFace(
-                _check(f, int, "face"), _check(n, str, "name"), _one_of(p, ("cast", "land"), "play"), _check(m, bool, "permanent")
+                _check(f, int, "face"),
+                _check(n, str, "name"),
+                _one_of(p, ("cast", "land"), "play"),
+                _check(m, bool, "permanent"),
             )
             for f, n, p, m in _check(d["modal"], list, "modal")
         ),
