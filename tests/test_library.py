@@ -145,7 +145,7 @@ def test_files_that_are_not_scripts_are_listed(write: Write, tmp_path: Path) -> 
     write("a/grizzly_bears.txt", BEAR)
     write("a/notes.md", "# notes")
     library = load(tmp_path / "scripts")
-    assert [p.name for p in library.skipped] == ["notes.md"]
+    assert [Path(p).name for p in library.skipped] == ["notes.md"]
 
 
 def test_token_scripts_are_double_faced_tokens(write: Write, tmp_path: Path) -> None:

@@ -24,7 +24,7 @@ import time
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
@@ -64,9 +64,9 @@ def model_version() -> str:
     return h.hexdigest()
 
 
-@dataclass(frozen=True)
-class CardSummary:
-    """What the library index and its cross-file checks need, without the full model."""
+class CardSummary(NamedTuple):
+    """What the library index and its cross-file checks need, without the full model
+    (a named tuple: there is one per file, and a cached load makes 18,000 of them)."""
 
     names: tuple[str, ...]
     name_lines: tuple[int, ...]
@@ -87,29 +87,8 @@ class CardSummary:
             meld_line=meld.line if meld else 0,
         )
 
-    def to_json(self) -> list[Any]:
-        return [
-            list(self.names),
-            list(self.name_lines),
-            self.layout,
-            self.meld_partner,
-            self.melded_face,
-            self.meld_line,
-        ]
 
-    @classmethod
-    def from_json(cls, value: Any) -> CardSummary:
-        names, lines, layout, partner, melded, meld_line = value
-        summary = cls(tuple(names), tuple(lines), layout, partner, melded, meld_line)
-        _expect(
-            all(isinstance(n, str) for n in summary.names)
-            and all(type(n) is int for n in summary.name_lines)
-            and isinstance(layout, str)
-            and (partner is None or isinstance(partner, str))
-            and (melded is None or isinstance(melded, str))
-            and type(meld_line) is int
-        )
-        return summary
+Diagnostics = tuple[CardScriptError, ...]
 
 
 def _expect(condition: bool) -> None:
@@ -133,7 +112,7 @@ def _diagnostics_from(value: Any, path: str) -> tuple[CardScriptError, ...]:
     return tuple(found)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class PackEntry:
     """One file's record: its digest, what reading it gave, and where its card is."""
 
@@ -142,24 +121,72 @@ class PackEntry:
     mtime_ns: int
     digest: str
     summary: CardSummary | None
-    errors: tuple[CardScriptError, ...]
-    warnings: tuple[CardScriptError, ...]
+    errors: tuple[CardScriptError, ...] = ()
+    warnings: tuple[CardScriptError, ...] = ()
     offset: int = -1
     length: int = 0
 
 
+# A pack's header is columnar: one list per field, one position per file ("rel", "size",
+# "mtime", "digest", "names", "layout", "offset", "length"), and "more": rarely needed
+# details (meld partner, Name: lines other than line 1, errors, warnings) by position.
+_COLUMNS = ("rel", "size", "mtime", "digest", "names", "layout", "offset", "length")
+
+
+def _names(value: Any) -> tuple[str, ...]:
+    if value.__class__ is str:
+        return (value,)
+    names = tuple(value)
+    _expect(bool(names) and all(isinstance(n, str) for n in names))
+    return names
+
+
+def _summary(names: tuple[str, ...], layout: Any, more: dict[str, Any] | None) -> CardSummary:
+    _expect(isinstance(layout, str))
+    if more is None:
+        return CardSummary(names, (1,) * len(names), layout)
+    lines = tuple(more.get("lines", (1,) * len(names)))
+    partner, melded, meld_line = more.get("meld", (None, None, 0))
+    _expect(len(lines) == len(names) and all(type(n) is int for n in lines))
+    _expect(partner is None or isinstance(partner, str))
+    _expect((melded is None or isinstance(melded, str)) and type(meld_line) is int)
+    return CardSummary(names, lines, layout, partner, melded, meld_line)
+
+
+def _more(entry: PackEntry) -> dict[str, Any]:
+    more: dict[str, Any] = {}
+    summary = entry.summary
+    if summary is not None:
+        if any(line != 1 for line in summary.name_lines):
+            more["lines"] = list(summary.name_lines)
+        if summary.meld_partner is not None:
+            more["meld"] = [summary.meld_partner, summary.melded_face, summary.meld_line]
+    if entry.errors:
+        more["errors"] = _diagnostics_to(entry.errors)
+    if entry.warnings:
+        more["warnings"] = _diagnostics_to(entry.warnings)
+    return more
+
+
 class Pack:
-    """The cache of one library folder: read once, looked up by file, written back whole."""
+    """The cache of one library folder: read once, looked up by file, written back whole.
+
+    Rows are checked when they are used; a row that is not what this version writes
+    raises :class:`CacheError` then.
+    """
 
     def __init__(
-        self, path: Path, root: Path, entries: list[PackEntry], body: bytes, written_ns: int
+        self, path: Path, root: Path, header: dict[str, Any] | None = None, body: bytes = b""
     ) -> None:
         self.path = path
         self.root = root
         self.body = body
-        self.written_ns = written_ns
-        self.by_rel = {e.rel: e for e in entries}
-        self.by_digest = {e.digest: e for e in entries}
+        header = header or {"written_ns": 0, "more": {}, **{c: [] for c in _COLUMNS}}
+        self.written_ns: int = header["written_ns"]
+        self.columns: dict[str, list[Any]] = {c: header[c] for c in _COLUMNS}
+        self.more: dict[str, Any] = header["more"]
+        self.by_rel: dict[str, int] = {rel: i for i, rel in enumerate(self.columns["rel"])}
+        self._by_digest: dict[str, int] | None = None
 
     @staticmethod
     def location(cache_dir: Path, root: Path) -> Path:
@@ -168,19 +195,19 @@ class Pack:
 
     @classmethod
     def empty(cls, cache_dir: Path, root: Path) -> Pack:
-        return cls(cls.location(cache_dir, root), root, [], b"", 0)
+        return cls(cls.location(cache_dir, root), root)
 
     @classmethod
     def read(cls, cache_dir: Path, root: Path) -> Pack:
-        """The pack for ``root``; an empty one if there is none. Raises :class:`CacheError`
-        for a pack that is not what this version writes."""
+        """The pack for ``root``; an empty one if there is none or it was written by
+        another version. Raises :class:`CacheError` for a pack that is damaged."""
         path = cls.location(cache_dir, root)
         try:
             data = path.read_bytes()
         except FileNotFoundError:
             return cls.empty(cache_dir, root)
         except OSError as error:
-            raise CacheError(f"cannot read cache {path}: {error}") from None
+            raise CacheError(f"cannot read cache {path}: {error.strerror}") from None
         newline = data.find(b"\n")
         try:
             header = json.loads(data[: newline if newline >= 0 else len(data)])
@@ -188,88 +215,154 @@ class Pack:
             if header.get("format") != _FORMAT or header.get("model") != model_version():
                 return cls.empty(cache_dir, root)
             _expect(header.get("root") == str(root) and type(header.get("written_ns")) is int)
-            entries = [cls._entry(item, root) for item in header["files"]]
+            count = len(header["rel"])
+            _expect(all(isinstance(header[c], list) and len(header[c]) == count for c in _COLUMNS))
+            _expect(isinstance(header["more"], dict) and all(isinstance(r, str) for r in header["rel"]))
         except CacheError:
             raise
-        except (ValueError, TypeError, KeyError, IndexError, RecursionError):
+        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
             raise CacheError(f"cache {path} is damaged") from None
-        return cls(path, root, entries, data[newline + 1 :] if newline >= 0 else b"", header["written_ns"])
+        return cls(path, root, header, data[newline + 1 :] if newline >= 0 else b"")
 
-    @staticmethod
-    def _entry(item: Any, root: Path) -> PackEntry:
-        rel, size, mtime_ns, content_digest, summary, errors, warnings, offset, length = item
-        _expect(isinstance(rel, str) and isinstance(content_digest, str))
-        _expect(all(type(v) is int for v in (size, mtime_ns, offset, length)))
-        path = str(root / rel)
-        return PackEntry(
-            rel,
-            size,
-            mtime_ns,
-            content_digest,
-            None if summary is None else CardSummary.from_json(summary),
-            _diagnostics_from(errors, path),
-            _diagnostics_from(warnings, path),
-            offset,
-            length,
-        )
+    def __len__(self) -> int:
+        return len(self.by_rel)
 
-    def fresh(self, rel: str, stat: os.stat_result) -> PackEntry | None:
-        """The entry of a file whose size and time say it is unchanged, if there is one."""
-        entry = self.by_rel.get(rel)
-        if entry is None or entry.size != stat.st_size or entry.mtime_ns != stat.st_mtime_ns:
+    def fresh(self, rel: str, stat: os.stat_result) -> int | None:
+        """The row of a file whose size and time say it is unchanged, if there is one."""
+        row = self.by_rel.get(rel)
+        if row is None:
+            return None
+        columns = self.columns
+        if columns["size"][row] != stat.st_size or columns["mtime"][row] != stat.st_mtime_ns:
             return None
         if stat.st_mtime_ns >= self.written_ns - _RACY_NS:
             return None
-        return entry
+        return row
 
-    def card(self, entry: PackEntry) -> CardDef:
-        """Decode one cached card. Raises :class:`CacheError` if its JSON is damaged."""
-        if entry.offset < 0 or entry.offset + entry.length > len(self.body):
-            raise CacheError(f"cache entry for {entry.rel} points outside the pack")
+    def with_digest(self, content_digest: str) -> int | None:
+        """The row of a file with this content (it may have moved)."""
+        if self._by_digest is None:
+            self._by_digest = {d: i for i, d in enumerate(self.columns["digest"]) if isinstance(d, str)}
+        return self._by_digest.get(content_digest)
+
+    def summary(self, row: int) -> CardSummary | None:
+        """The card summary of a row (``None`` for a file that had errors)."""
         try:
-            data = json.loads(self.body[entry.offset : entry.offset + entry.length])
+            names = self.columns["names"][row]
+            if names is None:
+                return None
+            return _summary(_names(names), self.columns["layout"][row], self.more.get(str(row)))
+        except CacheError:
+            raise
+        except (ValueError, TypeError, AttributeError):
+            raise CacheError(f"cache {self.path} is damaged") from None
+
+    def diagnostics(
+        self, row: int, path: str
+    ) -> tuple[tuple[CardScriptError, ...], tuple[CardScriptError, ...]]:
+        """The errors and warnings recorded for a row, reported at ``path``."""
+        more = self.more.get(str(row))
+        if more is None:
+            return (), ()
+        try:
+            return (
+                _diagnostics_from(more.get("errors", []), path),
+                _diagnostics_from(more.get("warnings", []), path),
+            )
+        except CacheError:
+            raise
+        except (ValueError, TypeError, AttributeError):
+            raise CacheError(f"cache {self.path} is damaged") from None
+
+    def entry(self, row: int, **changes: Any) -> PackEntry:
+        """A row as an entry to write again (with ``changes``, e.g. a moved file's path)."""
+        c = self.columns
+        errors, warnings = self.diagnostics(row, "")
+        values = {
+            "rel": c["rel"][row],
+            "size": c["size"][row],
+            "mtime_ns": c["mtime"][row],
+            "digest": c["digest"][row],
+            "summary": self.summary(row),
+            "errors": errors,
+            "warnings": warnings,
+            "offset": c["offset"][row],
+            "length": c["length"][row],
+        }
+        values.update(changes)
+        _expect(all(type(values[k]) is int for k in ("size", "mtime_ns", "offset", "length")))
+        return PackEntry(**values)
+
+    def blob(self, row: int) -> bytes | None:
+        """The JSON text of a row's card, as stored."""
+        offset, length = self.columns["offset"][row], self.columns["length"][row]
+        if (
+            type(offset) is not int
+            or type(length) is not int
+            or offset < 0
+            or offset + length > len(self.body)
+        ):
+            return None
+        return self.body[offset : offset + length]
+
+    def card(self, row: int) -> CardDef:
+        """Decode one cached card. Raises :class:`CacheError` if its JSON is damaged."""
+        blob = self.blob(row)
+        if blob is None:
+            raise CacheError(f"cache row {row} points outside the pack")
+        try:
+            data = json.loads(blob)
         except (ValueError, RecursionError):
-            raise CacheError(f"cache entry for {entry.rel} is damaged") from None
+            raise CacheError(f"cache row {row} is damaged") from None
         return card_from_json(data)
 
 
-def write_pack(path: Path, root: Path, records: list[tuple[PackEntry, CardDef | None, bytes | None]]) -> None:
+#: What to write for one file: a row of the old pack kept as it is, or an entry with
+#: its card as a model (read now) or ``None`` (its JSON is copied from the old pack).
+PackRecord = int | tuple[PackEntry, "CardDef | None"]
+
+
+def write_pack(path: Path, root: Path, records: list[PackRecord], old: Pack) -> None:
     """Write a pack atomically: entries with their cards (new ones as models, kept ones
     as the JSON bytes already in the old pack)."""
     body = bytearray()
-    rows = []
-    for entry, card, cached_json in records:
-        blob = (
-            cached_json
-            if cached_json is not None
-            else (
-                json.dumps(card_to_json(card), ensure_ascii=False, separators=(",", ":")).encode("utf-8")
-                if card is not None
-                else b""
-            )
-        )
-        offset = len(body) if blob else -1
-        body += blob
-        rows.append(
-            [
-                entry.rel,
-                entry.size,
-                entry.mtime_ns,
-                entry.digest,
-                entry.summary.to_json() if entry.summary else None,
-                _diagnostics_to(entry.errors),
-                _diagnostics_to(entry.warnings),
-                offset,
-                len(blob),
-            ]
-        )
-    header = {
+    header: dict[str, Any] = {
         "format": _FORMAT,
         "model": model_version(),
         "root": str(root),
         "written_ns": time.time_ns(),
-        "files": rows,
+        "more": {},
     }
+    columns: dict[str, list[Any]] = {c: [] for c in _COLUMNS}
+    for i, record in enumerate(records):
+        entry, card = (old.entry(record), None) if isinstance(record, int) else record
+        blob = None
+        if card is not None:
+            blob = json.dumps(card_to_json(card), ensure_ascii=False, separators=(",", ":")).encode()
+        summary = entry.summary
+        names = (
+            None
+            if summary is None
+            else (summary.names[0] if len(summary.names) == 1 else list(summary.names))
+        )
+        row = (
+            entry.rel,
+            entry.size,
+            entry.mtime_ns,
+            entry.digest,
+            names,
+            summary.layout if summary else None,
+            len(body) if blob else -1,
+            len(blob) if blob else 0,
+        )
+        for column, value in zip(_COLUMNS, row, strict=True):
+            columns[column].append(value)
+        more = _more(entry)
+        if more:
+            header["more"][str(i)] = more
+        if blob:
+            body += blob
+    header.update(columns)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".pack-", suffix=".tmp")
     try:

@@ -17,74 +17,85 @@ import difflib
 import os
 import unicodedata
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from dfc_plugin.cards import CardDef, Face, Layout
 from dfc_plugin.errors import CacheError, CardNotFoundError, CardScriptError, LibraryError
 from dfc_plugin.script.build import read_script
-from dfc_plugin.script.cache import CardSummary, Pack, PackEntry, default_cache_dir, digest, write_pack
+from dfc_plugin.script.cache import (
+    CardSummary,
+    Pack,
+    PackEntry,
+    PackRecord,
+    default_cache_dir,
+    digest,
+    write_pack,
+)
 
 __all__ = ["Library", "LoadedFile", "script_files"]
 
 
-def script_files(root: Path) -> tuple[list[Path], list[Path]]:
+def script_files(root: Path | str) -> tuple[list[str], list[str]]:
     """Card scripts under ``root`` (``*.txt``, recursively, in a stable order), and the
-    other files found there (reported, not read)."""
-    scripts: list[Path] = []
-    others: list[Path] = []
-    stack = [root]
+    other files found there (reported, not read). Paths are strings joined to ``root``
+    as given."""
+    scripts: list[str] = []
+    others: list[str] = []
+    stack = [str(root)]
     while stack:
         folder = stack.pop()
         try:
-            entries = sorted(os.scandir(folder), key=lambda e: e.name)
+            entries = list(os.scandir(folder))
         except OSError as error:
             raise LibraryError(f"cannot read folder {folder}: {error.strerror}") from None
         for entry in entries:
             if entry.is_dir(follow_symlinks=False):
-                stack.append(Path(entry.path))
+                stack.append(entry.path)
             elif entry.name.endswith(".txt"):
-                scripts.append(Path(entry.path))
+                scripts.append(entry.path)
             elif not entry.name.startswith("."):
-                others.append(Path(entry.path))
+                others.append(entry.path)
     return sorted(scripts), sorted(others)
 
 
 def _normal(name: str) -> str:
     """A forgiving key for look-ups: case, accents and curly apostrophes ignored."""
-    text = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode()
-    return text.replace("’", "'").casefold().strip()
+    text = unicodedata.normalize("NFKD", name.replace("’", "'"))
+    return text.encode("ascii", "ignore").decode().casefold().strip()
 
 
-@dataclass(eq=False)
+@dataclass(eq=False, slots=True)
 class LoadedFile:
-    """One script file as loaded: its summary and diagnostics, and its card on demand."""
+    """One script file as loaded: its summary and diagnostics, and its card on demand
+    (decoded from the cache the first time it is asked for)."""
 
     path: str
     root: int
     summary: CardSummary | None
-    errors: tuple[CardScriptError, ...]
-    warnings: tuple[CardScriptError, ...]
-    _card: CardDef | None = None
-    _loader: Callable[[], CardDef | None] | None = None
+    errors: tuple[CardScriptError, ...] = ()
+    warnings: tuple[CardScriptError, ...] = ()
+    loaded: CardDef | None = None
+    pack: Pack | None = None
+    row: int = -1
 
     def card(self) -> CardDef | None:
-        if self._card is None and self._loader is not None:
-            self._card = self._loader()
-            self._loader = None
-        return self._card
+        if self.loaded is None and self.pack is not None:
+            self.loaded = _decode(self.pack, self.row, self.path)
+            self.pack = None
+        return self.loaded
 
 
 @dataclass
 class _RootLoad:
     """The state of loading one folder: its pack, and what was read or reused."""
 
-    root: Path
-    resolved: Path
+    root: str
     index: int
     pack: Pack | None
-    records: list[tuple[PackEntry, CardDef | None, bytes | None]] = field(default_factory=list)
+    cache_warnings: list[str]
+    records: list[PackRecord] = field(default_factory=list)
     changed: bool = False
 
 
@@ -94,7 +105,7 @@ class Library:
     def __init__(
         self,
         files: list[LoadedFile],
-        skipped: list[Path] | None = None,
+        skipped: list[str] | None = None,
         fallback: Library | None = None,
         cache_warnings: list[str] | None = None,
     ) -> None:
@@ -106,7 +117,7 @@ class Library:
         self.warnings: list[CardScriptError] = [w for f in files for w in f.warnings]
         self.errors: list[CardScriptError] = [e for f in files for e in f.errors]
         self._by_name: dict[str, LoadedFile] = {}
-        self._by_normal: dict[str, str] = {}
+        self._normal_names: dict[str, str] | None = None
         self._index()
         self._check_meld_pairs()
 
@@ -124,7 +135,7 @@ class Library:
         :class:`LibraryError`; problems inside scripts are collected, never raised."""
         cache_root = (cache_dir or default_cache_dir()) if use_cache else None
         files: list[LoadedFile] = []
-        skipped: list[Path] = []
+        skipped: list[str] = []
         cache_warnings: list[str] = []
         for index, raw in enumerate(paths):
             path = Path(raw)
@@ -170,7 +181,6 @@ class Library:
                 )
             )
         self._by_name[name] = loaded
-        self._by_normal.setdefault(_normal(name), name)
 
     def _check_meld_pairs(self) -> None:
         for loaded in dict.fromkeys(self._by_name.values()):
@@ -219,7 +229,11 @@ class Library:
         """The card with a face of this name (exact, else ignoring case and accents)."""
         loaded = self._by_name.get(name)
         if loaded is None:
-            exact = self._by_normal.get(_normal(name))
+            if self._normal_names is None:
+                self._normal_names = {}
+                for known in self._by_name:
+                    self._normal_names.setdefault(_normal(known), known)
+            exact = self._normal_names.get(_normal(name))
             loaded = self._by_name.get(exact) if exact else None
         if loaded is None:
             return self.fallback.find(name) if self.fallback else None
@@ -280,8 +294,8 @@ class Library:
 # --------------------------------------------------------------------------- loading
 
 
-def _is_token_path(path: Path) -> bool:
-    return "tokenscripts" in path.parts
+def _is_token_path(path: str) -> bool:
+    return "tokenscripts" in Path(path).parts
 
 
 def _load_single(path: Path, root: int) -> LoadedFile:
@@ -289,7 +303,7 @@ def _load_single(path: Path, root: int) -> LoadedFile:
         data = path.read_bytes()
     except OSError as error:
         return _unreadable(str(path), root, error)
-    result = read_script(data, str(path), is_token=_is_token_path(path))
+    result = read_script(data, str(path), is_token=_is_token_path(str(path)))
     card = result.card
     return LoadedFile(
         str(path), root, CardSummary.of(card) if card else None, result.errors, result.warnings, card
@@ -312,75 +326,79 @@ def _open_pack(cache_root: Path | None, root: Path, cache_warnings: list[str]) -
 
 
 def _load_folder(
-    root: Path, index: int, scripts: list[Path], cache_root: Path | None, cache_warnings: list[str]
+    root: Path, index: int, scripts: list[str], cache_root: Path | None, cache_warnings: list[str]
 ) -> list[LoadedFile]:
     resolved = root.resolve()
-    state = _RootLoad(root, resolved, index, _open_pack(cache_root, resolved, cache_warnings))
+    state = _RootLoad(str(root), index, _open_pack(cache_root, resolved, cache_warnings), cache_warnings)
     loaded = [_load_file(state, path) for path in scripts]
     pack = state.pack
-    if pack is not None and (state.changed or len(pack.by_rel) != len(state.records)):
+    if pack is not None and (state.changed or len(pack) != len(state.records)):
         try:
-            write_pack(pack.path, resolved, state.records)
+            write_pack(pack.path, resolved, state.records, pack)
         except OSError as error:
             cache_warnings.append(f"cannot write cache {pack.path}: {error.strerror}")
     return loaded
 
 
-def _load_file(state: _RootLoad, path: Path) -> LoadedFile:
-    rel = path.relative_to(state.root).as_posix()
-    shown = str(path)
+def _load_file(state: _RootLoad, path: str) -> LoadedFile:
+    rel = path[len(state.root) + 1 :].replace(os.sep, "/")
+    pack = state.pack
     try:
-        stat = path.stat()
-        entry = state.pack.fresh(rel, stat) if state.pack is not None else None
-        if entry is not None:
-            return _reuse(state, entry, shown)
-        data = path.read_bytes()
+        stat = os.stat(path)
+        row = pack.fresh(rel, stat) if pack is not None else None
+        if row is not None:
+            reused = _reuse(state, row, path)
+            if reused is not None:
+                state.records.append(row)
+                return reused
+        with open(path, "rb") as handle:
+            data = handle.read()
     except OSError as error:
-        return _unreadable(shown, state.index, error)
+        return _unreadable(path, state.index, error)
     content = digest(data)
-    known = state.pack.by_digest.get(content) if state.pack is not None else None
-    if known is not None:
-        moved = PackEntry(
-            rel,
-            stat.st_size,
-            stat.st_mtime_ns,
-            content,
-            known.summary,
-            known.errors,
-            known.warnings,
-            known.offset,
-            known.length,
-        )
-        state.changed = True
-        return _reuse(state, moved, shown)
-    result = read_script(data, shown, is_token=_is_token_path(path))
+    row = pack.with_digest(content) if pack is not None else None
+    if row is not None:
+        reused = _reuse(state, row, path)
+        if reused is not None:
+            assert pack is not None
+            state.changed = True
+            state.records.append(
+                (pack.entry(row, rel=rel, size=stat.st_size, mtime_ns=stat.st_mtime_ns), None)
+            )
+            return reused
+    result = read_script(data, path, is_token=_is_token_path(path))
     card = result.card
     summary = CardSummary.of(card) if card else None
     entry = PackEntry(rel, stat.st_size, stat.st_mtime_ns, content, summary, result.errors, result.warnings)
-    state.records.append((entry, card, None))
+    state.records.append((entry, card))
     state.changed = True
-    return LoadedFile(shown, state.index, summary, result.errors, result.warnings, card)
+    return LoadedFile(path, state.index, summary, result.errors, result.warnings, card)
 
 
-def _reuse(state: _RootLoad, entry: PackEntry, shown: str) -> LoadedFile:
+def _reuse(state: _RootLoad, row: int, path: str) -> LoadedFile | None:
+    """A file's record from the cache; ``None`` (read the script) if the row is damaged."""
     pack = state.pack
     assert pack is not None
-    blob = pack.body[entry.offset : entry.offset + entry.length] if entry.offset >= 0 else None
-    state.records.append((entry, None, blob))
-    errors = tuple(_relocated(e, shown) for e in entry.errors)
-    warnings = tuple(_relocated(w, shown) for w in entry.warnings)
+    try:
+        summary = pack.summary(row)
+        errors, warnings = pack.diagnostics(row, path)
+    except CacheError as error:
+        state.cache_warnings.append(f"{error}; reading {path} again")
+        state.changed = True
+        return None
+    if summary is None:
+        return LoadedFile(path, state.index, None, errors, warnings)
+    return LoadedFile(path, state.index, summary, errors, warnings, None, pack, row)
 
-    def load() -> CardDef | None:
-        if entry.summary is None:
-            return None
-        try:
-            card = pack.card(entry)
-        except CacheError:
-            result = read_script(Path(shown).read_bytes(), shown, is_token=_is_token_path(Path(shown)))
-            return result.card
-        return card if card.path == shown else _with_path(card, shown)
 
-    return LoadedFile(shown, state.index, entry.summary, errors, warnings, None, load)
+def _decode(pack: Pack, row: int, path: str) -> CardDef | None:
+    """A cached card; if its cache entry is damaged, the script read again."""
+    try:
+        card = pack.card(row)
+    except CacheError:
+        with open(path, "rb") as handle:
+            return read_script(handle.read(), path, is_token=_is_token_path(path)).card
+    return card if card.path == path else replace(card, path=path)
 
 
 def _relocated(error: CardScriptError, path: str) -> CardScriptError:
@@ -389,9 +407,3 @@ def _relocated(error: CardScriptError, path: str) -> CardScriptError:
     moved = CardScriptError(error.message, path=path, line=error.line, column=error.column, hint=error.hint)
     moved.source_line, moved.source_start = error.source_line, error.source_start
     return moved
-
-
-def _with_path(card: CardDef, path: str) -> CardDef:
-    from dataclasses import replace
-
-    return replace(card, path=path)
