@@ -60,7 +60,8 @@ class PerCallRules:
 
 def states(library: Library, registry: Registry) -> list[DfcState]:
     """A repeating mix of the six kinds of state."""
-    delver, rats, valki = library.get("Delver of Secrets"), library.get("Graf Rats"), library.get("Valki, God of Lies")
+    delver, rats = library.get("Delver of Secrets"), library.get("Graf Rats")
+    valki = library.get("Valki, God of Lies")
     scavengers = library.get("Midnight Scavengers")
     ravager = DfcState.of(library.get("Huntmaster of the Fells"), Zone.BATTLEFIELD, up=Side.BACK)
     makers: list[Callable[[], DfcState]] = [
@@ -82,7 +83,9 @@ def per_query(run: Callable[[], None]) -> float:
     return (time.perf_counter() - start) / OBJECTS * 1e9
 
 
-def measure(point: str, objects: list[DfcState], unchecked: Registry, checked: Registry, hook: Any) -> dict[str, list[float]]:
+def measure(
+    point: str, objects: list[DfcState], unchecked: Registry, checked: Registry, hook: Any
+) -> dict[str, list[float]]:
     handler: Callable[[DfcState], Any] = getattr(unchecked, point)
     guarded: Callable[[DfcState], Any] = getattr(checked, point)
     hook_call = getattr(hook, f"dfc_{point}")

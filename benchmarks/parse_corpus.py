@@ -86,7 +86,8 @@ def main(argv: list[str]) -> None:
     print(f"{len(files):,} files, {megabytes:.1f} MB, {ROUNDS} rounds, medians")
     for name, values in figures.items():
         seconds = statistics.median(values)
-        print(f"  {name:<14} {seconds:7.3f} s  {megabytes / seconds:7.1f} MB/s  {seconds / base:6.2f}x baseline")
+        rate = megabytes / seconds
+        print(f"  {name:<14} {seconds:7.3f} s  {rate:7.1f} MB/s  {seconds / base:6.2f}x baseline")
 
 
 if __name__ == "__main__":
