@@ -1,0 +1,33 @@
+"""The reference engine: a Forge-style game core that hosts the DFC rules plugin.
+
+It is what the plugin runs on out of the box, what the conformance suite drives by
+default, and the worked example of hosting the plugin: it loads the rule plugins of the
+``dfc_plugin.rules`` entry-point group through pluggy, keeps a
+:class:`~dfc_plugin.state.DfcState` per object, and asks the registered handlers every DFC
+question. Use it from Python::
+
+    from dfc_plugin.host import Game
+    from dfc_plugin.state import Zone
+
+    game = Game(players=2)
+    delver = game.add("Delver of Secrets", Zone.BATTLEFIELD, player=1)
+    game.transform(delver)
+    game.name_of(delver)          # 'Insectile Aberration'
+    game.mana_value(delver)       # 1
+    print(game.log_text())
+"""
+
+from __future__ import annotations
+
+from dfc_plugin.host.changes import ChangeActions
+from dfc_plugin.host.core import ActionResult, Chooser, FirstChoice
+from dfc_plugin.host.model import CardInstance, Effect, Event, GameObject
+from dfc_plugin.host.play import PlayActions
+from dfc_plugin.host.turns import TurnActions
+
+__all__ = ["ActionResult", "CardInstance", "Chooser", "Effect", "Event", "FirstChoice", "Game", "GameObject"]
+
+
+class Game(PlayActions, ChangeActions, TurnActions):
+    """A game of the reference engine. See the module docstring, and the README section
+    "Use it from your engine"."""

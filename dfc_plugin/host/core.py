@@ -1,0 +1,470 @@
+"""The reference engine's core: zones, objects, moves, actions as transactions, the event
+log, player views and the invariants checked after every move.
+
+It knows no DFC rule: every DFC decision is a call to the plugin's rule handlers
+(``self.rules``, a :class:`~dfc_plugin.registry.Registry` built from the entry-point
+group). The action mixins in :mod:`dfc_plugin.host.play`, :mod:`dfc_plugin.host.changes`
+and :mod:`dfc_plugin.host.turns` use only what this class provides.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
+
+from dfc_plugin.cards import CardDef
+from dfc_plugin.editions import CURRENT, Edition
+from dfc_plugin.errors import EngineError, IllegalActionError
+from dfc_plugin.host.model import CardInstance, Event, GameObject
+from dfc_plugin.hostspec import build_registry, plugin_manager
+from dfc_plugin.registry import Registry
+from dfc_plugin.rules.characteristics import Characteristics
+from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.script.library import Library
+from dfc_plugin.state import DfcState, Side, TokenKind, Zone
+
+__all__ = ["ActionResult", "Chooser", "FirstChoice", "GameCore", "action", "destination", "location"]
+
+#: Zones each player has one of (400.1); the others are shared.
+PLAYER_ZONES = (Zone.LIBRARY, Zone.HAND, Zone.GRAVEYARD)
+T = TypeVar("T")
+P = ParamSpec("P")
+R = TypeVar("R")
+
+
+class Chooser(Protocol):
+    """How players make choices the rules leave to them. Every method gets the player,
+    what the choice is for, and the options; it returns its pick. No hidden randomness:
+    the engine never chooses on a player's behalf except through this."""
+
+    def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]: ...
+
+    def pick(self, player: int, purpose: str, options: Sequence[T]) -> T: ...
+
+
+class FirstChoice:
+    """The default chooser: keeps the given order and takes the first option."""
+
+    def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]:
+        return list(items)
+
+    def pick(self, player: int, purpose: str, options: Sequence[T]) -> T:
+        if not options:
+            raise IllegalActionError(f"player {player} has nothing to choose for {purpose}")
+        return options[0]
+
+
+@dataclass(frozen=True)
+class ActionResult:
+    """What an action did: whether it happened, the rule that decided it, the objects it
+    made (new ids), and counts of objects and cards that changed zones (712.21e)."""
+
+    happened: bool
+    rule: str
+    reason: str
+    objects: tuple[int, ...] = ()
+    objects_moved: int = 0
+    cards_moved: int = 0
+    notes: tuple[str, ...] = field(default=())
+
+    @property
+    def object(self) -> int:
+        """The one object the action made (or changed)."""
+        if not self.objects:
+            raise EngineError(f"the action made no object ({self.reason})")
+        return self.objects[0]
+
+
+def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[Concatenate[Any, P], R]]:
+    """Run a method as one game action: all or nothing. If it raises, the game is restored
+    to how it was before (an illegal action never leaves it half-changed); if it succeeds
+    and invariant checking is on, the invariants are checked."""
+
+    def wrap(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any, P], R]:
+        @functools.wraps(method)
+        def run(self: Any, /, *args: P.args, **kwargs: P.kwargs) -> R:
+            if self._depth:
+                return method(self, *args, **kwargs)
+            snapshot = self._snapshot()
+            self._depth += 1
+            try:
+                with self.rules.guard():
+                    result = method(self, *args, **kwargs)
+            except BaseException:
+                self._restore(snapshot)
+                raise
+            finally:
+                self._depth -= 1
+            if self.check_invariants:
+                self.verify(after=name)
+            return result
+
+        return run
+
+    return wrap
+
+
+class GameCore:
+    """Zones and objects, moves, the log and views. See :class:`dfc_plugin.host.Game`."""
+
+    def __init__(
+        self,
+        players: int = 2,
+        *,
+        edition: Edition = CURRENT,
+        library: Library | None = None,
+        folders: Iterable[str] = (),
+        registry: Registry | None = None,
+        plugins: Iterable[object] = (),
+        chooser: Chooser | None = None,
+        check_invariants: bool = False,
+        checked: bool = True,
+    ) -> None:
+        manager = plugin_manager(plugins=plugins)
+        self.edition = edition
+        self.rules = registry or build_registry(manager, edition, checked=checked)
+        self.library = library or _plugin_library(manager, list(folders))
+        self.players = list(range(1, players + 1))
+        self.chooser: Chooser = chooser or FirstChoice()
+        self.check_invariants = check_invariants
+        self.objects: dict[int, GameObject] = {}
+        self.zones: dict[tuple[int | None, Zone], list[int]] = {}
+        self.cards: dict[int, CardInstance] = {}
+        self.log: list[Event] = []
+        self.turn = 1
+        self.active = 1
+        self.day_night = DayNight.NEITHER
+        self.lands_played: dict[int, int] = {}
+        self.spells_cast: dict[int, int] = {}
+        self.spells_cast_last_turn = 0
+        self.mana_pool: dict[int, list[str]] = {p: [] for p in self.players}
+        self._next_object = 1
+        self._next_card = 1
+        self._clock = 0
+        self._depth = 0
+        for player in self.players:
+            for zone in PLAYER_ZONES:
+                self.zones[(player, zone)] = []
+        for zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
+            self.zones[(None, zone)] = []
+
+    # ------------------------------------------------------------------ snapshots
+    def _snapshot(self) -> dict[str, Any]:
+        return {
+            "objects": dict(self.objects),
+            "zones": {key: list(ids) for key, ids in self.zones.items()},
+            "cards": dict(self.cards),
+            "log": len(self.log),
+            "scalars": (self.turn, self.active, self.day_night, self.spells_cast_last_turn),
+            "counts": (dict(self.lands_played), dict(self.spells_cast)),
+            "mana": {p: list(m) for p, m in self.mana_pool.items()},
+            "ids": (self._next_object, self._next_card, self._clock),
+        }
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        self.objects = snapshot["objects"]
+        self.zones = snapshot["zones"]
+        self.cards = snapshot["cards"]
+        del self.log[snapshot["log"] :]
+        self.turn, self.active, self.day_night, self.spells_cast_last_turn = snapshot["scalars"]
+        self.lands_played, self.spells_cast = snapshot["counts"]
+        self.mana_pool = snapshot["mana"]
+        self._next_object, self._next_card, self._clock = snapshot["ids"]
+
+    # ------------------------------------------------------------------ looking up
+    def obj(self, object_id: int) -> GameObject:
+        """The object with this id; raises :class:`IllegalActionError` if it is gone (it
+        changed zones and became a new object, 400.7)."""
+        found = self.objects.get(object_id)
+        if found is None:
+            raise IllegalActionError(
+                f"object {object_id} is not in the game (a zone change makes a new object)", rule="400.7"
+            )
+        return found
+
+    def zone_key(self, zone: Zone, owner: int) -> tuple[int | None, Zone]:
+        return (owner, zone) if zone in PLAYER_ZONES else (None, zone)
+
+    def in_zone(self, zone: Zone, player: int | None = None) -> list[GameObject]:
+        """Objects in a zone, bottom to top (for a player's zone, that player's)."""
+        if zone not in PLAYER_ZONES:
+            keys: list[tuple[int | None, Zone]] = [(None, zone)]
+        else:
+            keys = [(p, zone) for p in self.players if player is None or p == player]
+        return [self.objects[i] for key in keys for i in self.zones[key]]
+
+    def battlefield(self) -> list[GameObject]:
+        return self.in_zone(Zone.BATTLEFIELD)
+
+    def characteristics(self, object_id: int) -> Characteristics:
+        return self.rules.characteristics(self.obj(object_id).state)
+
+    def name_of(self, object_id: int) -> str | None:
+        return self.characteristics(object_id).name
+
+    def mana_value(self, object_id: int) -> int:
+        return self.rules.mana_value(self.obj(object_id).state)
+
+    def power_toughness(self, object_id: int) -> tuple[int | None, int | None]:
+        """Power and toughness with counters and effects applied (613)."""
+        found = self.obj(object_id)
+        shown = self.rules.characteristics(found.state)
+        if shown.power is None or shown.toughness is None:
+            return None, None
+        bonus = found.counter("P1P1") - found.counter("M1M1")
+        power = (shown.power.value or 0) + bonus + sum(e.power for e in found.effects)
+        toughness = (shown.toughness.value or 0) + bonus + sum(e.toughness for e in found.effects)
+        return power, toughness
+
+    def find(self, name: str, zone: Zone | None = None) -> GameObject:
+        """The first object whose current name is ``name`` (for scripts and tests)."""
+        for found in self.objects.values():
+            if (zone is None or found.zone is zone) and self.rules.characteristics(found.state).name == name:
+                return found
+        raise IllegalActionError(f"no object named {name!r}" + (f" in the {zone}" if zone else ""))
+
+    # ------------------------------------------------------------------ making objects
+    def _tick(self) -> int:
+        self._clock += 1
+        return self._clock
+
+    def _card(self, definition: CardDef, owner: int, token: bool = False) -> CardInstance:
+        card = CardInstance(self._next_card, definition, owner, token)
+        self.cards[card.id] = card
+        self._next_card += 1
+        return card
+
+    def _place(
+        self,
+        cards: tuple[CardInstance, ...],
+        state: DfcState,
+        controller: int,
+        *,
+        top: bool = True,
+        **fields: Any,
+    ) -> GameObject:
+        """Put a new object into its state's zone (on top, or at the bottom)."""
+        made = GameObject(
+            self._next_object,
+            cards,
+            state,
+            controller,
+            self._tick(),
+            controlled_since_turn=fields.pop("controlled_since_turn", self.turn),
+            **fields,
+        )
+        self._next_object += 1
+        self.objects[made.id] = made
+        ids = self.zones[self.zone_key(state.zone, cards[0].owner)]
+        if top:
+            ids.append(made.id)
+        else:
+            ids.insert(0, made.id)
+        return made
+
+    def _remove(self, found: GameObject) -> None:
+        self.zones[self.zone_key(found.zone, found.owner)].remove(found.id)
+        del self.objects[found.id]
+        if found.zone is not Zone.BATTLEFIELD and all(c.token for c in found.cards):
+            for card in found.cards:
+                self.cards.pop(card.id, None)
+
+    def _replace(self, found: GameObject, **changes: Any) -> GameObject:
+        """Change an object in place (same id: a transform, a tap, a counter)."""
+        updated = found.evolve(**changes)
+        self.objects[found.id] = updated
+        return updated
+
+    def _arrive(
+        self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, top: bool = True
+    ) -> GameObject | None:
+        """A card (or token) arriving in a zone as a new object (400.7). A token that
+        arrives anywhere but the battlefield ceases to exist (704.5d, 111.7)."""
+        if (
+            state.zone is not Zone.BATTLEFIELD
+            and state.zone is not Zone.STACK
+            and all(c.token for c in cards)
+        ):
+            for card in cards:
+                self.cards.pop(card.id, None)
+            return None
+        return self._place(
+            cards,
+            state,
+            controller if state.zone in (Zone.BATTLEFIELD, Zone.STACK) else cards[0].owner,
+            top=top,
+        )
+
+    # ------------------------------------------------------------------ the log
+    def describe(self, found: GameObject, reader: int | None = None) -> str:
+        """How ``reader`` sees an object (``None``: everything, for the debug log)."""
+        may_look = reader is None or self.may_look(reader, found)
+        view = self.rules.view(found.state, may_look)
+        if view.get("hidden"):
+            if view.get("face_down"):
+                return "a face-down card" if found.zone is Zone.EXILE else "a face-down 2/2 creature"
+            return "a card"
+        name = view.get("name") or "a face-down creature"
+        if found.state.face_down and reader is None:
+            name = f"face-down {found.cards[0].definition.name}"
+        return str(name)
+
+    def record(self, verb: str, found: GameObject | None, text: str, rule: str = "", **data: Any) -> None:
+        """Add an event; details of a hidden object go only to those who may see it."""
+        if found is None:
+            self.log.append(Event(self.turn, verb, text, rule, data=data))
+            return
+        full = text.format(obj=self.describe(found))
+        hidden_from_someone = any(not self.may_look(p, found) for p in self.players)
+        if hidden_from_someone:
+            public = text.format(obj=self.describe(found, reader=_NOBODY))
+            viewer = found.controller if found.zone in (Zone.BATTLEFIELD, Zone.STACK) else found.owner
+            self.log.append(Event(self.turn, verb, full, rule, viewer, public, data))
+        else:
+            self.log.append(Event(self.turn, verb, full, rule, data=data))
+
+    def log_text(self, reader: int | None = None) -> str:
+        """The event log as text, as ``reader`` may read it."""
+        return "\n".join(event.line(reader) for event in self.log)
+
+    # ------------------------------------------------------------------ views
+    def may_look(self, player: int, found: GameObject) -> bool:
+        """Whether ``player`` may look at this object (400.2, 406.3, 708.5)."""
+        if player == _NOBODY:
+            return False
+        state = found.state
+        if state.face_down:
+            if state.zone in (Zone.BATTLEFIELD, Zone.STACK):
+                return found.controller == player  # 708.5
+            return player in found.known_to  # 406.3: who exiled it may look
+        if state.zone is Zone.HAND:
+            return found.owner == player
+        return state.zone is not Zone.LIBRARY
+
+    def view(self, player: int) -> dict[str, Any]:
+        """What ``player`` may see (712.6, 712.7): each zone's objects through the plugin's
+        ``view`` handler, with the looking rights of this player."""
+        zones: dict[str, list[dict[str, Any]]] = {}
+        for (owner, zone), ids in self.zones.items():
+            label = f"{zone.value}:{owner}" if owner is not None else zone.value
+            zones[label] = [self._object_view(self.objects[i], player) for i in ids]
+        return {"player": player, "turn": self.turn, "day_night": self.day_night.value, "zones": zones}
+
+    def _object_view(self, found: GameObject, player: int) -> dict[str, Any]:
+        seen = dict(self.rules.view(found.state, self.may_look(player, found)))
+        seen["id"] = found.id
+        if not seen.get("hidden"):
+            seen["tapped"] = found.tapped
+        return seen
+
+    # ------------------------------------------------------------------ invariants
+    def verify(self, after: str = "") -> None:
+        """The invariants of DESIGN.md (decision 4), and every card in exactly one place.
+        Raises :class:`EngineError` naming the action after which one broke."""
+        where = f" after {after}" if after else ""
+        seen: dict[int, int] = {}
+        for key, ids in self.zones.items():
+            for object_id in ids:
+                found = self.objects.get(object_id)
+                if found is None or self.zone_key(found.zone, found.owner) != key:
+                    raise EngineError(f"object {object_id} is listed in {key} but is not there{where}")
+                for card in found.cards:
+                    if card.id in seen:
+                        raise EngineError(
+                            f"card {card.id} is in objects {seen[card.id]} and {object_id}{where}"
+                        )
+                    seen[card.id] = object_id
+                self._verify_faces(found, where)
+        if len(seen) != len(self.cards) or set(seen) != set(self.cards):
+            raise EngineError(f"cards {sorted(set(self.cards) ^ set(seen))} are in no zone or unknown{where}")
+        if sum(len(ids) for ids in self.zones.values()) != len(self.objects):
+            raise EngineError(f"an object is in no zone{where}")
+
+    def _verify_faces(self, found: GameObject, where: str) -> None:
+        state = found.state
+        shown = self.rules.characteristics(state)
+        if state.melded and (len(found.cards) != 2 or state.zone is not Zone.BATTLEFIELD):
+            raise EngineError(f"melded object {found.id} is not two cards on the battlefield{where}")
+        if state.face_down or state.copy_of is not None:
+            return
+        front = state.card.faces[0].name
+        if state.zone not in (Zone.BATTLEFIELD, Zone.STACK) and shown.name != front:
+            raise EngineError(
+                f"object {found.id} in the {state.zone} shows {shown.name!r}, not its front face{where}"
+            )
+        if state.zone in (Zone.BATTLEFIELD, Zone.STACK) and not state.melded:
+            up = state.card.faces[0 if state.up is Side.FRONT else -1].name
+            if shown.name not in (up, front):
+                raise EngineError(f"object {found.id} shows {shown.name!r}, not the face that is up{where}")
+
+    # ------------------------------------------------------------------ setting up
+    def add(
+        self,
+        name: str,
+        zone: Zone = Zone.HAND,
+        player: int = 1,
+        *,
+        up: Side = Side.FRONT,
+        face_down: bool = False,
+        tapped: bool = False,
+        controlled_since_turn: int | None = None,
+    ) -> int:
+        """Put a card from the library of card scripts into the game (set-up, not a move).
+        Returns its object id."""
+        if player not in self.players:
+            raise IllegalActionError(f"there is no player {player}")
+        definition = self.library.get(name)
+        token = definition.is_token
+        card = self._card(definition, player, token)
+        state = DfcState.of(
+            definition,
+            zone,
+            up=up if zone in (Zone.BATTLEFIELD, Zone.STACK) else Side.FRONT,
+            face_down=face_down,
+        )
+        since = self.turn - 1 if controlled_since_turn is None else controlled_since_turn
+        made = self._place((card,), state, player, tapped=tapped, controlled_since_turn=since)
+        self.record("add", made, f"set-up: {{obj}} is {location(zone, player)}")
+        return made.id
+
+    def owner_zone_ids(self, player: int, zone: Zone) -> list[int]:
+        return list(self.zones[self.zone_key(zone, player)])
+
+    def objects_named(self, name: str) -> Iterator[GameObject]:
+        for found in self.objects.values():
+            if self.rules.characteristics(found.state).name == name:
+                yield found
+
+    def token_kind(self, object_id: int) -> TokenKind:
+        return self.obj(object_id).state.token
+
+
+def destination(zone: Zone) -> str:
+    """ "the battlefield", "exile", "its owner's graveyard": where something moves to."""
+    if zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return f"the {zone.value}"
+    if zone is Zone.EXILE:
+        return "exile"
+    return f"its owner's {zone.value}"
+
+
+def location(zone: Zone, player: int) -> str:
+    """ "on the battlefield", "in exile", "in the hand of player 2": where something is."""
+    if zone in (Zone.BATTLEFIELD, Zone.STACK):
+        return f"on the {zone.value}"
+    if zone is Zone.EXILE:
+        return "in exile"
+    return f"in the {zone.value} of player {player}"
+
+
+#: A reader who may look at nothing: used to write the public text of a log entry.
+_NOBODY = -1
+
+
+def _plugin_library(manager: Any, folders: list[str]) -> Library:
+    """The card scripts every loaded plugin provides, then the folders the user names
+    (a later folder's card replaces an earlier one's)."""
+    paths = [folder for group in manager.hook.dfc_card_folders() for folder in group]
+    return Library.load([*paths, *folders])

@@ -1,0 +1,97 @@
+"""The reference engine's records: physical cards, game objects, players, log events.
+
+Every record is immutable; the game replaces a record to change it, so an action that
+fails half-way can restore the game from a cheap snapshot of its tables. A
+:class:`GameObject` wraps the plugin's :class:`~dfc_plugin.state.DfcState` with what only
+the engine tracks: identity, owner and controller, timestamp, counters, effects,
+tapped, and the cards a linked ability remembers.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+from dfc_plugin.cards import CardDef
+from dfc_plugin.state import DfcState, Zone
+
+__all__ = ["CardInstance", "Effect", "Event", "GameObject"]
+
+
+@dataclass(frozen=True, slots=True)
+class CardInstance:
+    """One physical card (or token) in the game: what is in a zone, not a game object."""
+
+    id: int
+    definition: CardDef
+    owner: int
+    token: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """A continuous effect on one object (CR 611): a power/toughness change, granted
+    keywords, until end of turn or not. It lasts while the object is the same object, so
+    through a transform (712.18) but not a zone change (400.7)."""
+
+    source: str
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    until_end_of_turn: bool = True
+    timestamp: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class GameObject:
+    """A game object: a card in a zone, a spell, a permanent, or a token. ``id`` changes
+    on every zone change (400.7), never on a transform (712.18)."""
+
+    id: int
+    cards: tuple[CardInstance, ...]
+    state: DfcState
+    controller: int
+    timestamp: int
+    tapped: bool = False
+    counters: tuple[tuple[str, int], ...] = ()
+    effects: tuple[Effect, ...] = ()
+    controlled_since_turn: int = 0
+    linked: tuple[int, ...] = ()
+    known_to: tuple[int, ...] = ()
+    chosen_name: str | None = None
+    cast_via: str | None = None
+    x: int = 0
+
+    @property
+    def zone(self) -> Zone:
+        return self.state.zone
+
+    @property
+    def owner(self) -> int:
+        return self.cards[0].owner
+
+    def counter(self, kind: str) -> int:
+        return dict(self.counters).get(kind, 0)
+
+    def evolve(self, **changes: Any) -> GameObject:
+        return replace(self, **changes)
+
+
+@dataclass(frozen=True, slots=True)
+class Event:
+    """One entry of the event log: what happened, the rule that decided it, and who may
+    read the details (``None``: everyone; else only that player)."""
+
+    turn: int
+    action: str
+    text: str
+    rule: str = ""
+    private_to: int | None = None
+    public_text: str = ""
+    data: dict[str, Any] = field(default_factory=dict, compare=False)
+
+    def line(self, reader: int | None = None) -> str:
+        """The entry as ``reader`` may read it (``None``: the full log, for debugging)."""
+        text = self.text if reader is None or self.private_to in (None, reader) else self.public_text
+        rule = f"  [rule {self.rule}]" if self.rule else ""
+        return f"turn {self.turn}: {text}{rule}"

@@ -1,0 +1,72 @@
+"""Turns, the untap step, and day and night for the reference engine (502, 731, 702.145).
+When it becomes day or night, daybound and nightbound permanents transform, as the
+plugin's ``day_night_transform`` handler says (702.145c, 702.145f)."""
+
+from __future__ import annotations
+
+from dfc_plugin.host.core import ActionResult, GameCore, action
+from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.state import Zone
+
+__all__ = ["TurnActions"]
+
+
+class TurnActions(GameCore):
+    """Turns and day/night (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    @action("set_day_night")
+    def set_day_night(self, designation: DayNight | str) -> ActionResult:
+        """It becomes day or night (731.1); daybound and nightbound permanents follow."""
+        self.day_night = DayNight(designation)
+        self.record("day_night", None, f"it becomes {self.day_night.value}", "731.1")
+        turned = self._apply_day_night()
+        return ActionResult(True, "731.1", f"it is {self.day_night.value}", turned)
+
+    def _apply_day_night(self) -> tuple[int, ...]:
+        """Give the game a designation if a daybound/nightbound permanent needs one
+        (702.145d, 702.145g), then transform what must transform (702.145c, 702.145f)."""
+        faces = [self.rules.characteristics(o.state).face for o in self.battlefield()]
+        daybound = any(f is not None and f.has_keyword("daybound") for f in faces)
+        nightbound = any(f is not None and f.has_keyword("nightbound") for f in faces)
+        self.day_night = self.rules.designation_with(self.day_night, daybound, nightbound)
+        turned = []
+        for found in self.battlefield():
+            if self.rules.day_night_transform(found.state, self.day_night):
+                cause = "daybound" if self.day_night is DayNight.NIGHT else "nightbound"
+                result = self.transform(found.id, cause=cause)  # type: ignore[attr-defined]
+                if result.happened:
+                    turned.append(found.id)
+        return tuple(turned)
+
+    @action("next_turn")
+    def next_turn(self) -> ActionResult:
+        """End this turn and start the next: "until end of turn" effects end (514.2); the
+        next player untaps (502.3); the day/night check looks at the turn that ended
+        (731.2)."""
+        for found in self.battlefield():
+            if any(e.until_end_of_turn for e in found.effects):
+                self._replace(found, effects=tuple(e for e in found.effects if not e.until_end_of_turn))
+        self.spells_cast_last_turn = self.spells_cast.get(self.active, 0)
+        self.spells_cast = {}
+        self.lands_played = {}
+        for player in self.players:
+            self.mana_pool[player] = []
+        self.turn += 1
+        self.active = self.players[(self.players.index(self.active) + 1) % len(self.players)]
+        for found in self.in_zone(Zone.BATTLEFIELD):
+            if found.controller == self.active and found.tapped:
+                self._replace(found, tapped=False)
+        before = self.day_night
+        self.day_night = self.rules.next_designation(self.day_night, self.spells_cast_last_turn)
+        self.record("turn", None, f"turn {self.turn} begins: player {self.active}'s turn", "500.1")
+        if self.day_night is not before:
+            self.record("day_night", None, f"it becomes {self.day_night.value}", "731.2")
+        turned = self._apply_day_night()
+        return ActionResult(True, "731.2", f"turn {self.turn}", turned)
+
+    @action("cast_spell_elsewhere")
+    def note_spell_cast(self, player: int) -> ActionResult:
+        """Count a spell cast by ``player`` that is not modelled as a card (731.2)."""
+        self.spells_cast[player] = self.spells_cast.get(player, 0) + 1
+        self.record("note", None, f"player {player} cast a spell", "731.2")
+        return ActionResult(True, "731.2", "counted")
