@@ -72,6 +72,44 @@ def _parser() -> argparse.ArgumentParser:
     )
     show.add_argument("--json", action="store_true", help="print a Scryfall-style JSON card object")
     _add_cache_options(show)
+
+    conformance = commands.add_parser(
+        "conformance",
+        help="replay the official rules and rulings against an engine",
+        description="Run the conformance suite: every bundled scenario (the DFC rules and the official "
+        "rulings, as data) against the reference engine, or against another engine's driver. Each "
+        "scenario runs under every rules edition it holds for, unless --edition picks one. Prints a "
+        "table per rule and the coverage per rules section; exit status 1 if any scenario fails.",
+    )
+    conformance.add_argument(
+        "paths",
+        nargs="*",
+        metavar="PATH",
+        type=Path,
+        help="scenario files or folders to add (a file named like a bundled one replaces it)",
+    )
+    conformance.add_argument(
+        "--engine",
+        metavar="MODULE:FACTORY",
+        help="the driver factory of another engine (default: the reference engine)",
+    )
+    conformance.add_argument(
+        "--edition", metavar="NAME", help="run only the scenarios that hold for this edition"
+    )
+    conformance.add_argument(
+        "--known-gaps",
+        type=Path,
+        metavar="FILE",
+        help="TOML [gaps] of scenario ids the engine is known to fail",
+    )
+    conformance.add_argument(
+        "--only", action="store_true", help="run only the PATH scenarios, not the bundled ones"
+    )
+    conformance.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    conformance.add_argument("--junit-xml", type=Path, metavar="FILE", help="also write a JUnit XML report")
+    conformance.add_argument(
+        "--html", type=Path, metavar="FILE", help="also write a self-contained HTML report"
+    )
     return parser
 
 
@@ -141,7 +179,30 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
-_COMMANDS = {"check": cmd_check, "show": cmd_show}
+def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
+    from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory
+    from dfc_plugin.conformance.report import run_suite
+    from dfc_plugin.conformance.runner import load_known_gaps, load_scenarios
+    from dfc_plugin.editions import edition_named
+
+    edition = edition_named(args.edition).name if args.edition else None
+    factory = load_driver_factory(args.engine) if args.engine else ReferenceDriver
+    gaps = load_known_gaps(args.known_gaps) if args.known_gaps else {}
+    scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
+    report = run_suite(scenarios, factory, edition=edition, known_gaps=gaps, load_errors=errors)
+    if args.junit_xml:
+        args.junit_xml.write_text(report.junit_xml(), encoding="utf-8")
+    if args.html:
+        args.html.write_text(report.html(), encoding="utf-8")
+    if args.json:
+        json.dump(report.as_json(), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(report.text() + "\n")
+    return 0 if report.ok else 1
+
+
+_COMMANDS = {"check": cmd_check, "show": cmd_show, "conformance": cmd_conformance}
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

@@ -265,6 +265,20 @@ class ChangeActions(GameCore):
         )
         return ActionResult(True, "111.10i", "created a token", (made.id,))
 
+    @action("copy_spell")
+    def copy_spell(self, spell_id: int, controller: int | None = None) -> ActionResult:
+        """Copy a spell on the stack: a copy of a double-faced permanent spell is itself
+        double-faced, with the same face up, and resolves into a double-faced token (707.10g)."""
+        spell = self.obj(spell_id)
+        if spell.zone is not Zone.STACK:
+            raise IllegalActionError(f"object {spell_id} is not a spell on the stack", rule="707.10")
+        state = self.rules.copy_spell(spell.state)
+        owner = controller or spell.controller
+        card = self._card(state.card, owner, token=True)
+        made = self._place((card,), state, owner)
+        self.record("copy_spell", made, "a copy of the spell is created: {obj}", "707.10g")
+        return ActionResult(True, "707.10g", "copied the spell", (made.id,))
+
     @action("become_copy")
     def become_copy(self, target_id: int, source_id: int) -> ActionResult:
         """An object becomes a copy of another (707.2, 707.8): the face that is up."""

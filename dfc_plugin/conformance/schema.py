@@ -1,0 +1,524 @@
+"""Conformance scenarios: the TOML schema and its loader.
+
+One file holds many scenarios (``[[scenario]]`` tables); one scenario replays one rule or
+one ruling: its id, the rule numbers it checks, the ruling it replays (card and date),
+the text verbatim, its source, the rules editions it holds for, a set-up of named objects,
+steps (actions with expected results) and checks of the state that follows. The schema is
+documented in ``docs/conformance.md``; everything here enforces it, and every problem is a
+:class:`~dfc_plugin.errors.ScenarioError` naming the file, the scenario and the key path
+(and TOML's own line and column for a file that is not TOML at all).
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from dfc_plugin.editions import EDITIONS
+from dfc_plugin.errors import ScenarioError
+
+if sys.version_info >= (3, 11):  # noqa: UP036 (tomli below 3.11, as the package allows)
+    import tomllib
+else:  # pragma: no cover
+    import tomli as tomllib
+
+__all__ = [
+    "ACTIONS",
+    "CHECK_FIELDS",
+    "Check",
+    "ObjectSpec",
+    "Scenario",
+    "Step",
+    "load_file",
+    "scenario_files",
+    "tomllib",
+]
+
+ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
+
+#: Every action a step may take: its arguments, and which of them are required.
+#: Types: "object" (an alias), "objects" (a list of aliases), "player", "int", "bool",
+#: "str", "zone", "card" (a card name), "order" (a list of ints), "types" (a list of card
+#: types the front face must have).
+ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
+    "transform": {
+        "object": ("object", True),
+        "action": ("str", False),
+        "cause": ("str", False),
+        "since": ("int", False),
+    },
+    "convert": {"object": ("object", True), "since": ("int", False)},
+    "cast": {
+        "player": ("player", False),
+        "object": ("object", True),
+        "face": ("str", False),
+        "via": ("str", False),
+        "x": ("int", False),
+        "linked_to": ("object", False),
+        "from_group": ("types", False),
+    },
+    "resolve": {"enters_transformed": ("bool", False)},
+    "play_land": {
+        "player": ("player", False),
+        "object": ("object", True),
+        "face": ("str", False),
+        "linked_to": ("object", False),
+    },
+    "put_onto_battlefield": {
+        "object": ("object", True),
+        "transformed": ("bool", False),
+        "face_down": ("bool", False),
+        "require": ("types", False),
+        "controller": ("player", False),
+    },
+    "meld": {"objects": ("objects", True)},
+    "move": {
+        "object": ("object", True),
+        "to": ("zone", True),
+        "order": ("order", False),
+        "bottom": ("bool", False),
+    },
+    "destroy": {"object": ("object", True)},
+    "exile": {"object": ("object", True), "order": ("order", False)},
+    "bounce": {"object": ("object", True)},
+    "blink": {"object": ("object", True)},
+    "mill": {"player": ("player", True), "count": ("int", False)},
+    "turn_face_down": {"object": ("object", True)},
+    "turn_face_up": {"object": ("object", True)},
+    "exile_face_down": {"object": ("object", True), "by": ("player", False)},
+    "token_copy": {"object": ("object", True), "controller": ("player", False)},
+    "copy_spell": {"object": ("object", True)},
+    "become_copy": {"object": ("object", True), "source": ("object", True)},
+    "create_token": {"card": ("card", True), "player": ("player", False), "counters": ("int", False)},
+    "choose_name": {"object": ("object", True), "name": ("str", True)},
+    "set_day_night": {"value": ("str", True)},
+    "next_turn": {"spells_cast": ("int", False)},
+    "activate_mana_ability": {"object": ("object", True), "index": ("int", False), "color": ("str", False)},
+    "add_effect": {"object": ("object", True), "power": ("int", False), "toughness": ("int", False)},
+    "add_counters": {"object": ("object", True), "kind": ("str", False), "count": ("int", False)},
+    "link": {"object": ("object", True), "card": ("object", True)},
+    "craft": {"object": ("object", True), "materials": ("objects", False)},
+}
+
+#: What a step may expect of its action's result.
+RESULT_FIELDS = {
+    "happened": "bool",
+    "rule": "str",
+    "objects_moved": "int",
+    "cards_moved": "int",
+    "made": "int",
+    "refused": "str",
+    "notes": "list",
+}
+
+#: What a check may ask, by kind: of an object, of the game, of a card (by name).
+CHECK_FIELDS: dict[str, dict[str, str]] = {
+    "object": {
+        "name": "str|none",
+        "mana_value": "int",
+        "zone": "str",
+        "up": "str",
+        "face_down": "bool",
+        "melded": "bool",
+        "transformed": "bool",
+        "double_faced": "bool",
+        "token": "str",
+        "power": "int|none",
+        "toughness": "int|none",
+        "types": "list",
+        "subtypes": "list",
+        "colors": "list",
+        "could_produce": "list",
+        "cards": "int",
+        "exists": "bool",
+        "hidden_from": "int",
+        "visible_to": "int",
+        "has_name": "str",
+        "lacks_name": "str",
+        "can_transform": "bool",
+        "can_pay_tap_cost": "bool",
+        "tapped": "bool",
+        "controller": "int",
+        "copy_of": "str|none",
+        "linked": "int",
+    },
+    "game": {"day_night": "str", "mana_pool": "list", "spells_cast": "int"},
+    "zone": {"names": "list", "count": "int"},
+    "card": {
+        "choosable_names": "list",
+        "color_identity": "list",
+        "cast_faces": "list",
+        "land_faces": "list",
+        "mana_value": "int",
+        "name": "str",
+    },
+    "log": {"mentions": "str", "hides": "str"},
+}
+
+
+@dataclass(frozen=True)
+class ObjectSpec:
+    """An object the set-up puts into the game, named by ``alias``."""
+
+    alias: str
+    card: str
+    zone: str
+    player: int = 1
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+
+@dataclass(frozen=True)
+class Step:
+    """One action, its arguments, what its result must be, and aliases for what it makes."""
+
+    action: str
+    args: Mapping[str, Any]
+    expect: Mapping[str, Any]
+    bind: tuple[str, ...]
+    index: int
+
+
+@dataclass(frozen=True)
+class Check:
+    """One question about the state after the steps, and the answers it must get."""
+
+    kind: str
+    target: Any
+    fields: Mapping[str, Any]
+    extra: Mapping[str, Any]
+    index: int
+
+
+@dataclass(frozen=True)
+class Scenario:
+    """One rule or ruling, as data (see the module docstring)."""
+
+    id: str
+    rules: tuple[str, ...]
+    rulings: tuple[str, ...]
+    text: str
+    source: str
+    editions: tuple[str, ...]
+    cards: tuple[str, ...]
+    players: int
+    setup: tuple[ObjectSpec, ...]
+    steps: tuple[Step, ...]
+    checks: tuple[Check, ...]
+    status: str
+    reason: str
+    file: str
+    line: int
+
+    @property
+    def rule(self) -> str:
+        return self.rules[0] if self.rules else ""
+
+    @property
+    def descriptive(self) -> bool:
+        return self.status == "descriptive"
+
+
+# --------------------------------------------------------------------------- loading
+
+
+class _Reader:
+    """Validates one scenario table, naming the key path of every problem."""
+
+    def __init__(self, path: str, scenario_id: str, base: str) -> None:
+        self.path = path
+        self.scenario_id = scenario_id
+        self.base = base
+
+    def fail(self, key: str, message: str, hint: str = "") -> ScenarioError:
+        return ScenarioError(
+            message,
+            path=self.path,
+            scenario=self.scenario_id,
+            key_path=f"{self.base}.{key}" if key else self.base,
+            hint=hint,
+        )
+
+    def get(
+        self,
+        table: Mapping[str, Any],
+        key: str,
+        kind: type | tuple[type, ...],
+        where: str,
+        default: Any = ...,
+    ) -> Any:
+        if key not in table:
+            if default is ...:
+                raise self.fail(f"{where}{key}", f"missing required key {key!r}")
+            return default
+        value = table[key]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            expected = kind.__name__ if isinstance(kind, type) else " or ".join(k.__name__ for k in kind)
+            raise self.fail(f"{where}{key}", f"{key!r} must be {expected}, not {type(value).__name__}")
+        return value
+
+    def unknown(self, table: Mapping[str, Any], allowed: set[str], where: str) -> None:
+        extra = sorted(set(table) - allowed)
+        if extra:
+            raise self.fail(
+                f"{where}{extra[0]}",
+                f"unknown key {extra[0]!r}",
+                "allowed here: " + ", ".join(sorted(allowed)),
+            )
+
+
+_TOP_KEYS = {
+    "id",
+    "rule",
+    "rules",
+    "ruling",
+    "text",
+    "source",
+    "editions",
+    "cards",
+    "players",
+    "setup",
+    "step",
+    "check",
+    "status",
+    "reason",
+}
+
+
+def _value_ok(kind: str, value: Any, aliases: set[str]) -> bool:
+    checks = {
+        "object": lambda v: isinstance(v, str) and v in aliases,
+        "objects": lambda v: isinstance(v, list) and all(isinstance(x, str) and x in aliases for x in v),
+        "player": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
+        "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "bool": lambda v: isinstance(v, bool),
+        "str": lambda v: isinstance(v, str),
+        "card": lambda v: isinstance(v, str),
+        "zone": lambda v: v in ZONES,
+        "order": lambda v: isinstance(v, list) and all(isinstance(x, int) for x in v),
+        "types": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+    }
+    return bool(checks[kind](value))
+
+
+def _setup(reader: _Reader, raw: Any) -> tuple[ObjectSpec, ...]:
+    if not isinstance(raw, dict):
+        raise reader.fail(
+            "setup", "setup must be a table of aliases: setup.<alias> = { card = ..., zone = ... }"
+        )
+    specs = []
+    for alias, table in raw.items():
+        where = f"setup.{alias}."
+        if not isinstance(table, dict):
+            raise reader.fail(
+                f"setup.{alias}", "each set-up object is an inline table { card = ..., zone = ... }"
+            )
+        reader.unknown(table, {"card", "zone", "player", "up", "face_down", "tapped", "sick"}, where)
+        card = reader.get(table, "card", str, where)
+        zone = reader.get(table, "zone", str, where, "hand")
+        if zone not in ZONES:
+            raise reader.fail(f"{where}zone", f"unknown zone {zone!r}", "zones: " + ", ".join(ZONES))
+        player = reader.get(table, "player", int, where, 1)
+        options = {k: table[k] for k in ("up", "face_down", "tapped", "sick") if k in table}
+        if "up" in options and options["up"] not in ("front", "back"):
+            raise reader.fail(f"{where}up", "up is 'front' or 'back'")
+        specs.append(ObjectSpec(alias, card, zone, player, options))
+    return tuple(specs)
+
+
+def _step(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Step:
+    where = f"step[{index}]."
+    if not isinstance(raw, dict):
+        raise reader.fail(f"step[{index}]", "a step is a table: [[scenario.step]]")
+    action = reader.get(raw, "do", str, where)
+    spec = ACTIONS.get(action)
+    if spec is None:
+        raise reader.fail(
+            f"{where}do", f"unknown action {action!r}", "actions: " + ", ".join(sorted(ACTIONS))
+        )
+    reader.unknown(raw, {"do", "expect", "as", *spec}, where)
+    args = {}
+    for name, (kind, required) in spec.items():
+        if name not in raw:
+            if required:
+                raise reader.fail(f"{where}{name}", f"action {action!r} needs {name!r}")
+            continue
+        if not _value_ok(kind, raw[name], aliases):
+            detail = "an alias defined before this step" if kind in ("object", "objects") else kind
+            raise reader.fail(f"{where}{name}", f"{name!r} must be {detail}, not {raw[name]!r}")
+        args[name] = raw[name]
+    expect = reader.get(raw, "expect", dict, where, {})
+    reader.unknown(expect, set(RESULT_FIELDS), f"{where}expect.")
+    bind = raw.get("as", [])
+    bind = (bind,) if isinstance(bind, str) else tuple(bind)
+    if not all(isinstance(b, str) for b in bind):
+        raise reader.fail(
+            f"{where}as", "'as' names the objects the action makes: a string or a list of strings"
+        )
+    aliases.update(bind)
+    return Step(action, args, expect, bind, index)
+
+
+def _check(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Check:
+    where = f"check[{index}]."
+    if not isinstance(raw, dict):
+        raise reader.fail(f"check[{index}]", "a check is a table: [[scenario.check]]")
+    kinds = [k for k in ("object", "game", "zone", "card", "log") if k in raw]
+    if len(kinds) != 1:
+        raise reader.fail(f"check[{index}]", "a check names exactly one of: object, game, zone, card, log")
+    kind = kinds[0]
+    target = raw[kind]
+    if kind == "object" and target not in aliases:
+        raise reader.fail(
+            f"{where}object", f"unknown alias {target!r}", "aliases: " + ", ".join(sorted(aliases))
+        )
+    if kind == "zone" and target not in ZONES:
+        raise reader.fail(f"{where}zone", f"unknown zone {target!r}")
+    extra_keys = {"player", "zone", "reader"} if kind in ("zone", "card", "log") else set()
+    allowed = {kind, *CHECK_FIELDS[kind], *extra_keys}
+    reader.unknown(raw, allowed, where)
+    fields = {k: v for k, v in raw.items() if k in CHECK_FIELDS[kind]}
+    extra = {k: v for k, v in raw.items() if k in extra_keys}
+    if not fields and kind != "game":
+        raise reader.fail(
+            f"check[{index}]",
+            "a check asks at least one question",
+            "fields: " + ", ".join(sorted(CHECK_FIELDS[kind])),
+        )
+    if kind == "game" and not fields:
+        raise reader.fail(f"check[{index}]", "a game check asks at least one question")
+    return Check(kind, target, fields, extra, index)
+
+
+def _editions(reader: _Reader, raw: Any) -> tuple[str, ...]:
+    if not isinstance(raw, list) or not raw or not all(isinstance(e, str) for e in raw):
+        raise reader.fail(
+            "editions",
+            "editions is a non-empty list of edition names",
+            "editions: " + ", ".join(sorted(EDITIONS)),
+        )
+    for name in raw:
+        if name not in EDITIONS:
+            raise reader.fail(
+                "editions", f"unknown edition {name!r}", "editions: " + ", ".join(sorted(EDITIONS))
+            )
+    return tuple(dict.fromkeys(EDITIONS[name].name for name in raw))
+
+
+def _scenario(path: str, raw: Any, index: int, lines: list[str]) -> Scenario:
+    base = f"scenario[{index}]"
+    scenario_id = f"#{index}"
+    if isinstance(raw, dict) and isinstance(raw.get("id"), str):
+        scenario_id = raw["id"]
+    reader = _Reader(path, scenario_id, base)
+    if not isinstance(raw, dict):
+        raise reader.fail("", "a scenario is a table: [[scenario]]")
+    reader.unknown(raw, _TOP_KEYS, "")
+    reader.get(raw, "id", str, "")
+    rules = raw.get("rules", [raw["rule"]] if "rule" in raw else [])
+    if not rules or not all(isinstance(r, str) and re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", r) for r in rules):
+        raise reader.fail("rule", 'each scenario names the rule number(s) it checks, e.g. rule = "712.8e"')
+    status = reader.get(raw, "status", str, "", "behaviour")
+    if status not in ("behaviour", "descriptive"):
+        raise reader.fail("status", "status is 'behaviour' or 'descriptive'")
+    aliases: set[str] = set()
+    setup = _setup(reader, raw.get("setup", {}))
+    aliases.update(spec.alias for spec in setup)
+    steps = tuple(_step(reader, step, i, aliases) for i, step in enumerate(_list(reader, raw, "step")))
+    checks = tuple(_check(reader, check, i, aliases) for i, check in enumerate(_list(reader, raw, "check")))
+    reason = reader.get(raw, "reason", str, "", "")
+    if status == "descriptive" and not reason:
+        raise reader.fail("reason", "a descriptive scenario says why it has no steps")
+    if status == "behaviour" and not checks and not any(s.expect for s in steps):
+        raise reader.fail("check", "a behaviour scenario checks something (a check, or a step's expect)")
+    return Scenario(
+        id=scenario_id,
+        rules=tuple(rules),
+        rulings=_rulings(reader, raw.get("ruling", [])),
+        text=reader.get(raw, "text", str, ""),
+        source=reader.get(raw, "source", str, ""),
+        editions=_editions(reader, raw.get("editions", ["current"])),
+        cards=tuple(reader.get(raw, "cards", list, "", [])),
+        players=reader.get(raw, "players", int, "", 2),
+        setup=setup,
+        steps=steps,
+        checks=checks,
+        status=status,
+        reason=reason,
+        file=path,
+        line=_line_of(lines, scenario_id),
+    )
+
+
+def _rulings(reader: _Reader, raw: Any) -> tuple[str, ...]:
+    """``ruling = "valki-god-of-lies#16"`` or a list of such ids (one scenario may replay
+    the same ruling printed for several cards)."""
+    items = [raw] if isinstance(raw, str) else raw
+    if not isinstance(items, list) or not all(
+        isinstance(r, str) and re.fullmatch(r"[\w.-]+#\d+", r) for r in items
+    ):
+        raise reader.fail("ruling", 'ruling is an id like "valki-god-of-lies#16", or a list of them')
+    return tuple(items)
+
+
+def _list(reader: _Reader, raw: Mapping[str, Any], key: str) -> list[Any]:
+    value = raw.get(key, [])
+    if not isinstance(value, list):
+        raise reader.fail(key, f"{key} is an array of tables: [[scenario.{key}]]")
+    return value
+
+
+def _line_of(lines: list[str], scenario_id: str) -> int:
+    """The line of a scenario's ``id = "..."`` (tomllib keeps no positions)."""
+    needle = re.compile(r'^\s*id\s*=\s*["\']' + re.escape(scenario_id) + r'["\']')
+    return next((i for i, line in enumerate(lines, 1) if needle.match(line)), 0)
+
+
+def _toml_error(path: str, error: Exception, text: str) -> ScenarioError:
+    message = str(error)
+    match = re.search(r"\(at line (\d+), column (\d+)\)", message)
+    line = getattr(error, "lineno", None) or (int(match.group(1)) if match else 0)
+    column = getattr(error, "colno", None) or (int(match.group(2)) if match else 0)
+    lines = text.splitlines()
+    shown = lines[line - 1] if 0 < line <= len(lines) else ""
+    plain = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    return ScenarioError(f"not valid TOML: {plain}", path=path, line=line, column=column, source_line=shown)
+
+
+def load_file(path: Path) -> list[Scenario]:
+    """Every scenario of one file. Raises :class:`ScenarioError` for the first problem
+    (the file, the scenario and the key path; TOML's line and column)."""
+    shown = str(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as error:
+        raise ScenarioError(f"cannot read scenario file: {error}", path=shown) from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise _toml_error(shown, error, text) from None
+    scenarios = data.get("scenario")
+    if not isinstance(scenarios, list) or not scenarios:
+        raise ScenarioError(
+            "a scenario file holds one or more [[scenario]] tables", path=shown, key_path="scenario"
+        )
+    lines = text.splitlines()
+    return [_scenario(shown, raw, i, lines) for i, raw in enumerate(scenarios)]
+
+
+def scenario_files(paths: list[Path]) -> list[Path]:
+    """``*.toml`` files in the given files and folders; a later file with the same name as
+    an earlier one replaces it (so a PATH can replace a bundled file)."""
+    found: dict[str, Path] = {}
+    for path in paths:
+        if path.is_dir():
+            for file in sorted(path.rglob("*.toml")):
+                found[file.name] = file
+        elif path.exists():
+            found[path.name] = path
+        else:
+            raise ScenarioError("no such file or folder", path=str(path))
+    return list(found.values())
