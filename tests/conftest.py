@@ -8,6 +8,8 @@ from pathlib import Path
 import pytest
 from helpers import FORGE_2020, FORGE_CURRENT, need_shared
 
+pytest_plugins = ["pytester"]
+
 
 @pytest.fixture
 def forge_2020() -> Path:

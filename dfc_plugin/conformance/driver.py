@@ -21,12 +21,22 @@ from typing import Any, Protocol, runtime_checkable
 from dfc_plugin.editions import edition_named
 from dfc_plugin.errors import DriverError, IllegalActionError
 from dfc_plugin.host import Game
+from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.transform import is_transformed
 from dfc_plugin.script.library import Library
 from dfc_plugin.state import Side, Zone
 
 __all__ = ["ActResult", "Driver", "ReferenceDriver", "Refused", "load_driver_factory"]
+
+
+@cache
+def _shared_registry(edition: str) -> Registry:
+    """The built-in rules for one edition, loaded once per process (handlers are pure, so
+    games share them)."""
+    from dfc_plugin.hostspec import build_registry, plugin_manager
+
+    return build_registry(plugin_manager(), edition_named(edition), checked=True)
 
 
 @cache
@@ -111,8 +121,9 @@ class ReferenceDriver:
 
     name = "dfc-plugin reference engine"
 
-    def __init__(self, library: Library | None = None) -> None:
+    def __init__(self, library: Library | None = None, plugins: Sequence[object] = ()) -> None:
         self._library = library
+        self._plugins = tuple(plugins)
         self.game: Game | None = None
 
     @property
@@ -122,10 +133,13 @@ class ReferenceDriver:
         return self.game
 
     def start(self, edition: str, players: int) -> None:
+        rules = edition_named(edition)
         self.game = Game(
             players,
-            edition=edition_named(edition),
+            edition=rules,
             library=self._library or _shared_library(),
+            registry=None if self._plugins else _shared_registry(rules.name),
+            plugins=self._plugins,
             check_invariants=True,
         )
 

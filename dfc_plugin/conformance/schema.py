@@ -482,9 +482,11 @@ def _toml_error(path: str, error: Exception, text: str) -> ScenarioError:
     match = re.search(r"\(at line (\d+), column (\d+)\)", message)
     line = getattr(error, "lineno", None) or (int(match.group(1)) if match else 0)
     column = getattr(error, "colno", None) or (int(match.group(2)) if match else 0)
+    if not line and "end of document" in message:
+        line, column = text.count("\n") + 1, len(text) - text.rfind("\n")
     lines = text.splitlines()
     shown = lines[line - 1] if 0 < line <= len(lines) else ""
-    plain = re.sub(r"\s*\(at line \d+, column \d+\)", "", message)
+    plain = re.sub(r"\s*\(at (line \d+, column \d+|end of document)\)", "", message)
     return ScenarioError(f"not valid TOML: {plain}", path=path, line=line, column=column, source_line=shown)
 
 

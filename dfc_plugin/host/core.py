@@ -122,10 +122,13 @@ class GameCore:
         check_invariants: bool = False,
         checked: bool = True,
     ) -> None:
-        manager = plugin_manager(plugins=plugins)
         self.edition = edition
-        self.rules = registry or build_registry(manager, edition, checked=checked)
-        self.library = library or _plugin_library(manager, list(folders))
+        if registry is None or library is None:
+            manager = plugin_manager(plugins=plugins)
+            registry = registry or build_registry(manager, edition, checked=checked)
+            library = library or _plugin_library(manager, list(folders))
+        self.rules = registry
+        self.library = library
         self.players = list(range(1, players + 1))
         self.chooser: Chooser = chooser or FirstChoice()
         self.check_invariants = check_invariants
