@@ -275,7 +275,7 @@ def test_pytest_plugin_items_and_known_gaps(pytester: pytest.Pytester, tmp_path:
         "def test_scenario(dfc_run, dfc_driver_factory):\n    dfc_check(dfc_run, dfc_driver_factory)\n"
     )
     pytester.syspathinsert(ROOT / "tests")
-    options = [f"--dfc-scenarios={good}", f"--dfc-scenarios={meld}", "--dfc-engine=incomplete_engine:factory"]
+    options = [f"--dfc-scenarios={good}", f"--dfc-scenarios={meld}", "--dfc-only", "--dfc-engine=incomplete_engine:factory"]
     result = pytester.runpytest(
         "-p", "no:cacheprovider", *options, f"--dfc-known-gaps={gaps}", "-k", "t-", "-v"
     )

@@ -7,7 +7,7 @@ is such a test: ``pytest --pyargs dfc_plugin.conformance`` runs the bundled suit
 
 Options: ``--dfc-engine=module:factory`` (another engine's driver), ``--dfc-edition``,
 ``--dfc-known-gaps=FILE`` (its entries run as strict xfails), ``--dfc-scenarios=PATH``
-(more scenario files; repeatable). This module imports nothing heavy until a test asks
+(more scenario files; repeatable), ``--dfc-only`` (only those). This module imports nothing heavy until a test asks
 for ``dfc_run``.
 """
 
@@ -33,6 +33,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     group.addoption(
         "--dfc-scenarios", metavar="PATH", action="append", default=[], help="more scenario files"
     )
+    group.addoption(
+        "--dfc-only", action="store_true", help="run only the --dfc-scenarios files, not the bundled ones"
+    )
 
 
 def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
@@ -42,7 +45,8 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
     from dfc_plugin.editions import edition_named
 
     config = metafunc.config
-    scenarios, errors = load_scenarios([Path(p) for p in config.getoption("--dfc-scenarios")])
+    extra = [Path(p) for p in config.getoption("--dfc-scenarios")]
+    scenarios, errors = load_scenarios(extra, bundled=not config.getoption("--dfc-only"))
     if errors:
         raise pytest.UsageError("\n".join(e.render() for e in errors))
     edition = config.getoption("--dfc-edition")

@@ -34,7 +34,6 @@ from dfc_plugin.cards import (
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.parser import (
-    UnknownLine,
     ValueSyntaxError,
     parse_script,
     parse_value,
@@ -113,6 +112,37 @@ def read_script(data: bytes, path: str, *, is_token: bool = False) -> ScriptResu
     return ScriptResult(path, card, tuple(builder.errors), tuple(builder.warnings))
 
 
+# --------------------------------------------------------------------------- limits
+
+#: Longest script read (the longest real script is a few hundred lines); the rest of a
+#: longer file is not read, so a pathological file costs no more per byte than a card.
+MAX_LINES = 5_000
+#: Diagnostics kept per file and kind; the rest are counted in one last entry.
+MAX_DIAGNOSTICS = 50
+#: Longest value of each structured kind, in characters (real values are far shorter).
+_VALUE_LIMITS = {
+    "mana_cost": 200,
+    "type_line": 500,
+    "pt": 40,
+    "loyalty": 20,
+    "colors": 100,
+    "keyword": 20_000,
+    "alternate_mode": 40,
+    "specialize_color": 40,
+    "variant": 20_000,
+}
+
+
+def _nth_line_end(text: str, count: int) -> int | None:
+    """The end of the ``count``-th line if the text has more lines than that."""
+    if text.count("\n") < count:
+        return None
+    position = -1
+    for _ in range(count):
+        position = text.find("\n", position + 1)
+    return position + 1
+
+
 # --------------------------------------------------------------------------- faces
 
 _MISSING: Any = object()
@@ -188,6 +218,8 @@ class _CardBuilder:
         self.is_token = is_token
         self.errors: list[CardScriptError] = []
         self.warnings: list[CardScriptError] = []
+        self.error_count = 0
+        self.warning_count = 0
         self.faces: dict[int, _FaceDraft] = {}
         self.face_index = 0
         self.separator_line = 0
@@ -203,10 +235,28 @@ class _CardBuilder:
         return lines[line - 1] if 0 < line <= len(lines) else ""
 
     def error(self, message: str, line: int, column: int = 1, hint: str = "") -> None:
-        self.errors.append(self._diagnostic(message, line, column, hint))
+        self.error_count += 1
+        if len(self.errors) < MAX_DIAGNOSTICS:
+            self.errors.append(self._diagnostic(message, line, column, hint))
 
     def warn(self, message: str, line: int, column: int = 1, hint: str = "") -> None:
-        self.warnings.append(self._diagnostic(message, line, column, hint))
+        self.warning_count += 1
+        if len(self.warnings) < MAX_DIAGNOSTICS:
+            self.warnings.append(self._diagnostic(message, line, column, hint))
+
+    def close_diagnostics(self) -> None:
+        """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
+        for kept, count, noun in (
+            (self.errors, self.error_count, "errors"),
+            (self.warnings, self.warning_count, "warnings"),
+        ):
+            if count > len(kept):
+                last = kept[-1].line
+                kept.append(
+                    self._diagnostic(
+                        f"{count - len(kept)} more {noun} after this line are not shown", last, 1, ""
+                    )
+                )
 
     def _diagnostic(self, message: str, line: int, column: int, hint: str) -> CardScriptError:
         return CardScriptError(
@@ -223,17 +273,26 @@ class _CardBuilder:
         if not self.text.strip():
             self.error("empty file: a card script starts with a Name: line", 1)
             return None
-        for item in parse_script(self.text):
+        text = self.text
+        cut = _nth_line_end(text, MAX_LINES)
+        if cut is not None:
+            self.error(
+                f"a card script has at most {MAX_LINES:,} lines; the rest of this file is not read",
+                MAX_LINES + 1,
+                1,
+                "is this really a card script?",
+            )
+            text = text[:cut]
+        for item in parse_script(text):
             self.take(item)
-        return self.finish()
+        card = self.finish()
+        self.close_diagnostics()
+        return card
 
-    def take(self, item: Any) -> None:
-        if item.__class__ is Token:
-            handler = _HANDLERS.get(item.type)
-            if handler is not None:
-                handler(self, item)
-        elif isinstance(item, UnknownLine):
-            self.take_unknown(item)
+    def take(self, item: Token) -> None:
+        handler = _HANDLERS.get(item.type)
+        if handler is not None:
+            handler(self, item)
 
     def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
         face = self.faces.get(self.face_index)
@@ -258,6 +317,15 @@ class _CardBuilder:
 
     def value(self, start: str, line: _Line) -> Any:
         """Read a value with its grammar rule; report a syntax error and give ``_MISSING``."""
+        limit = _VALUE_LIMITS.get(start)
+        if limit is not None and len(line.value) > limit:
+            self.error(
+                f"{line.key}: value is {len(line.value):,} characters long; the longest allowed is {limit}",
+                line.line,
+                line.column + limit,
+                "no card's value is anywhere near this long",
+            )
+            return _MISSING
         try:
             return parse_value(start, line.value)
         except ValueSyntaxError as error:
@@ -382,9 +450,12 @@ class _CardBuilder:
                 self.error(f"second SPECIALIZE:{color} block", line.line)
 
     def on_bare(self, token: Token) -> None:
+        """A run of lines with no colon (Forge ignores each): one warning for the run."""
         line = token.line or 1
         text = str(token).rstrip("\r\n")
-        if text.startswith("ALTERNATE"):
+        count = text.count("\n") + 1 if text else 1
+        first = text.split("\n", 1)[0].rstrip("\r")
+        if first.startswith("ALTERNATE"):
             self.warn(
                 "this is not the ALTERNATE separator (text after the word); Forge ignores it",
                 line,
@@ -392,16 +463,18 @@ class _CardBuilder:
                 "write ALTERNATE alone on its line",
             )
             return
-        self.warn(
-            f'expected a "Key:Value" line, got {text[:40]!r}; Forge ignores it',
-            line,
-            1,
-        )
+        lines = f" (and the {count - 1} lines after it)" if count > 1 else ""
+        self.warn(f'expected a "Key:Value" line, got {first[:40]!r}{lines}; Forge ignores it', line, 1)
 
-    def take_unknown(self, item: UnknownLine) -> None:
-        self.warn(f"unknown key {item.key!r}; Forge ignores it, dfc-plugin keeps it", item.line)
+    def on_unknown(self, token: Token) -> None:
+        """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
+        Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
+        text = str(token).rstrip("\r\n")
+        key, _, value = text.partition(":")
+        line = token.line or 1
+        self.warn(f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it", line)
+        extra = ExtraLine(key, value.strip(), line, known=False)
         target = self.faces.get(self.face_index)
-        extra = ExtraLine(item.key, item.value, item.line, known=False)
         if target is not None:
             target.extra.append(extra)
         else:
@@ -522,5 +595,6 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, Token], None]] = {
     "CARD_LINE": _CardBuilder.on_card_value,
     "ALTERNATE": _CardBuilder.on_alternate,
     "SPECIALIZE_LINE": _CardBuilder.on_specialize,
-    "BARE_LINE": _CardBuilder.on_bare,
+    "BARE_LINES": _CardBuilder.on_bare,
+    "UNKNOWN_LINE": _CardBuilder.on_unknown,
 }

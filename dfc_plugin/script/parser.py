@@ -10,7 +10,6 @@ the file and line.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
@@ -30,7 +29,6 @@ from dfc_plugin.cards import (
 from dfc_plugin.script.resources import grammar_path
 
 __all__ = [
-    "UnknownLine",
     "ValueSyntaxError",
     "parse_oracle_text",
     "parse_param_map",
@@ -121,15 +119,6 @@ class _SemanticError(Exception):
         self.hint = hint
 
 
-@dataclass(frozen=True, slots=True)
-class UnknownLine:
-    """A ``Key:value`` line whose key Forge does not know."""
-
-    key: str
-    value: str
-    line: int
-
-
 def _color_of(tokens: list[Any]) -> str:
     return next(str(t) for t in tokens if isinstance(t, Token) and t.type == "COLOR")
 
@@ -143,11 +132,6 @@ class _ScriptTransformer(Transformer[Token, Any]):
 
     def oracle_text(self, parts: list[Token]) -> str:
         return "".join("\n" if p.type == "ORACLE_BREAK" else str(p) for p in parts)
-
-    def unknown_line(self, children: list[Token]) -> UnknownLine:
-        key = children[0]
-        value = str(children[1]).strip() if len(children) > 1 else ""
-        return UnknownLine(str(key)[:-1], value, key.line or 0)
 
     # ---- mana
     def mana_cost(self, children: list[Any]) -> ManaCost | None:
