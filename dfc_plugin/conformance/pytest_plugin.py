@@ -7,8 +7,8 @@ is such a test: ``pytest --pyargs dfc_plugin.conformance`` runs the bundled suit
 
 Options: ``--dfc-engine=module:factory`` (another engine's driver), ``--dfc-edition``,
 ``--dfc-known-gaps=FILE`` (its entries run as strict xfails), ``--dfc-scenarios=PATH``
-(more scenario files; repeatable), ``--dfc-only`` (only those). This module imports nothing heavy until a test asks
-for ``dfc_run``.
+(more scenario files; repeatable), ``--dfc-only`` (only those). This module imports
+nothing heavy until a test asks for ``dfc_run``.
 """
 
 from __future__ import annotations
