@@ -67,9 +67,11 @@ def states(library: Library, registry: Registry) -> list[DfcState]:
     makers: list[Callable[[], DfcState]] = [
         lambda: DfcState.of(delver, Zone.BATTLEFIELD),
         lambda: DfcState.of(delver, Zone.BATTLEFIELD, up=Side.BACK),
-        lambda: registry.meld(
-            DfcState.of(rats, Zone.EXILE), DfcState.of(scavengers, Zone.EXILE), library.melded_face(rats)
-        ).state,
+        lambda: (
+            registry.meld(
+                DfcState.of(rats, Zone.EXILE), DfcState.of(scavengers, Zone.EXILE), library.melded_face(rats)
+            ).state
+        ),
         lambda: registry.become_copy(DfcState.of(library.get("Clone"), Zone.BATTLEFIELD), ravager),
         lambda: DfcState.of(delver, Zone.BATTLEFIELD, face_down=True),
         lambda: DfcState.of(valki, Zone.STACK, up=Side.BACK),

@@ -22,7 +22,8 @@ scenario names the editions it holds for). Each flag below names the rules on bo
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 
 from dfc_plugin.errors import UsageError
 
@@ -43,9 +44,22 @@ class Edition:
     convert: bool
     mana_value_term: str
     dfc_rule: str  # the number of the double-faced card rule in this edition
+    renumbered: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
 
     def __str__(self) -> str:
         return self.name
+
+    def cite(self, rule: str) -> str:
+        """The number this edition gives a rule that the handlers cite by its current
+        number (e.g. 712.13 was 711.8 in 2017)."""
+        exact = self.renumbered.get(rule)
+        if exact is not None:
+            return exact
+        head, _, tail = rule.partition(".")
+        prefix = self.renumbered.get(f"{head}.{tail.rstrip('abcdefghijklmnopqrstuvwxyz')}*")
+        if prefix is not None:
+            return prefix + tail[len(tail.rstrip("abcdefghijklmnopqrstuvwxyz")) :]
+        return rule
 
 
 CURRENT = Edition(
@@ -90,6 +104,42 @@ EDITION_2017 = Edition(
     convert=False,
     mana_value_term="converted mana cost",
     dfc_rule="711",
+    # Current numbers -> the 2017 rules (seed 002: rule 711; meld cards had their own rule
+    # 712 and keyword 701.36; transform was 701.26). "x*" renumbers every subrule of x.
+    renumbered={
+        "712.6": "711.2",
+        "712.7": "711.3",
+        "712.8": "711.4",
+        "712.8a": "711.4a",
+        "712.8c": "711.4a",
+        "712.8d": "711.4a",
+        "712.8e": "711.4b",
+        "712.9": "711.5",
+        "712.10": "711.6",
+        "712.11": "711.7",
+        "712.11a": "711.7",
+        "712.11c": "711.7",
+        "712.13": "711.8",
+        "712.13a": "711.8",
+        "712.14": "711.8",
+        "712.14a": "711.8a",
+        "712.15": "711.9",
+        "712.15a": "711.9a",
+        "712.16": "711.10",
+        "712.17": "711.11",
+        "712.18": "711.12",
+        "712.19": "711.13",
+        "712.4c": "712.1b",
+        "712.14c": "712.2",
+        "712.21": "712.4",
+        "712.21a": "712.4a",
+        "712.21b": "712.4b",
+        "712.21c": "712.4c",
+        "712.21d": "712.4d",
+        "712.21e": "712.4e",
+        "701.27*": "701.26",
+        "701.42*": "701.36",
+    },
 )
 
 EDITIONS: dict[str, Edition] = {e.name: e for e in (CURRENT, EDITION_2022, EDITION_2017)}

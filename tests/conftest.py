@@ -11,12 +11,12 @@ from helpers import FORGE_2020, FORGE_CURRENT, need_shared
 pytest_plugins = ["pytester"]
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def forge_2020() -> Path:
     return need_shared(FORGE_2020)
 
 
-@pytest.fixture
+@pytest.fixture(scope="session")
 def forge_current() -> Path:
     return need_shared(FORGE_CURRENT)
 

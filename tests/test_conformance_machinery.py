@@ -275,7 +275,12 @@ def test_pytest_plugin_items_and_known_gaps(pytester: pytest.Pytester, tmp_path:
         "def test_scenario(dfc_run, dfc_driver_factory):\n    dfc_check(dfc_run, dfc_driver_factory)\n"
     )
     pytester.syspathinsert(ROOT / "tests")
-    options = [f"--dfc-scenarios={good}", f"--dfc-scenarios={meld}", "--dfc-only", "--dfc-engine=incomplete_engine:factory"]
+    options = [
+        f"--dfc-scenarios={good}",
+        f"--dfc-scenarios={meld}",
+        "--dfc-only",
+        "--dfc-engine=incomplete_engine:factory",
+    ]
     result = pytester.runpytest(
         "-p", "no:cacheprovider", *options, f"--dfc-known-gaps={gaps}", "-k", "t-", "-v"
     )
@@ -302,3 +307,32 @@ def test_bundled_suite_same_results_with_two_workers(pytester: pytest.Pytester) 
 def test_known_gaps_file_errors(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError, match=r"\[gaps\] table"):
         load_known_gaps(write(tmp_path, "g.toml", "gaps = 3\n"))
+
+
+def test_game_checks_ask_about_a_named_player(tmp_path: Path) -> None:
+    """``player`` picks whose spells or mana a game check asks about (default player 1)."""
+    text = """
+[[scenario]]
+id = "t-spells-cast"
+rule = "712.11"
+text = "test"
+source = "test"
+[scenario.setup]
+delver = { card = "Delver of Secrets", zone = "hand", player = 2 }
+[[scenario.step]]
+do = "cast"
+object = "delver"
+player = 2
+[[scenario.check]]
+game = "player 2"
+player = 2
+spells_cast = 1
+[[scenario.check]]
+game = "player 1"
+spells_cast = 0
+"""
+    (run,) = scenario(tmp_path, text)
+    outcome = run_scenario(run, ReferenceDriver)
+    assert outcome.status == "passed", outcome.message
+    wrong = scenario(tmp_path, text.replace("spells_cast = 0", "spells_cast = 1"))
+    assert "expected 1, got 0" in run_scenario(wrong[0], ReferenceDriver).message

@@ -257,11 +257,12 @@ def test_name_a_card() -> None:
 @pytest.mark.rule("731.2a", "702.145c", "702.145b", "702.145d")
 def test_day_and_night() -> None:
     game = new_game()
+    designations = [game.day_night]
     cathar = game.put_onto_battlefield(game.add("Brutal Cathar", Zone.HAND)).object
-    assert game.day_night.value == "neither"
-    game.set_day_night(DayNight.DAY)
+    designations.append(game.day_night)  # at once, not at the next turn (702.145d)
     game.next_turn()  # no spells last turn: it becomes night (731.2a)
-    assert game.day_night is DayNight.NIGHT
+    designations.append(game.day_night)
+    assert designations == [DayNight.NEITHER, DayNight.DAY, DayNight.NIGHT]
     assert game.name_of(cathar) == "Moonrage Brute"
     second = game.put_onto_battlefield(game.add("Brutal Cathar", Zone.HAND)).object
     assert game.name_of(second) == "Moonrage Brute"  # enters transformed at night (702.145b)
@@ -335,3 +336,30 @@ def test_a_failing_action_leaves_the_game_unchanged() -> None:
         game.view(1),
     ) == before
     game.verify()
+
+
+@pytest.mark.rule("707.10g", "111.10i")
+def test_a_copy_of_a_dfc_spell_resolves_into_a_double_faced_token() -> None:
+    """Regression: resolving a copied spell crashed, because taking the copy off the stack
+    deleted its token card before it could arrive on the battlefield."""
+    game = new_game()
+    spell = game.cast(1, game.add("Delver of Secrets", Zone.HAND)).object
+    copy = game.copy_spell(spell).objects[0]
+    assert game.zones[(None, Zone.STACK)][-1] == copy
+    token = game.resolve().object
+    assert game.obj(token).zone is Zone.BATTLEFIELD
+    assert game.obj(token).state.token is TokenKind.DOUBLE_FACED_TOKEN
+    assert game.transform(token).happened and game.name_of(token) == "Insectile Aberration"
+    original = game.resolve().object
+    assert game.obj(original).state.token is TokenKind.NONE
+
+
+@pytest.mark.rule("712.15")
+def test_only_the_owner_casts_a_card_face_down_from_their_hand() -> None:
+    """Regression: a face-down cast (morph, disguise) was allowed from any zone."""
+    game = new_game()
+    for zone, player in ((Zone.GRAVEYARD, 1), (Zone.EXILE, 1), (Zone.HAND, 2)):
+        card = game.add("Delver of Secrets", zone, player)
+        with pytest.raises(IllegalActionError):
+            game.cast(1, card, via="face_down")
+    assert game.cast(1, game.add("Delver of Secrets", Zone.HAND), via="face_down").happened

@@ -111,5 +111,5 @@ def test_2017_meld_rules() -> None:
         on("Midnight Scavengers", Zone.EXILE),
         library().melded_face(card("Graf Rats")),
     )
-    assert outcome.happened and outcome.rule == "712.14c"
-    assert old.leave_battlefield(outcome.state, Zone.GRAVEYARD).rule == "712.4"
+    assert outcome.happened and outcome.rule == "712.2"  # 2017's meld rule 712.2 (today 712.14c)
+    assert old.leave_battlefield(outcome.state, Zone.GRAVEYARD).rule == "712.4"  # today 712.21

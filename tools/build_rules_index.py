@@ -38,7 +38,9 @@ def rule_numbers(text: str, pattern: str) -> list[str]:
 
 def seed_rules(prefix: str) -> list[str]:
     seed = next((SHARED / "seeds").glob(f"{prefix}_*.txt"))
-    return list(dict.fromkeys(re.findall(r"^(\d{3}\.\d+[a-z]?)[. ]", seed.read_text(encoding="utf-8"), re.MULTILINE)))
+    return list(
+        dict.fromkeys(re.findall(r"^(\d{3}\.\d+[a-z]?)[. ]", seed.read_text(encoding="utf-8"), re.MULTILINE))
+    )
 
 
 def seed_rulings() -> list[dict[str, str]]:
@@ -64,7 +66,11 @@ def main() -> None:
         "seeds": {"000": seed_rules("000"), "002": seed_rules("002")},
         "rulings": {
             "spider-man-2025": seed_rulings(),
-            **{p.stem: file_rulings(p) for p in sorted((SHARED / "rulings").glob("*.md")) if p.stem != "README"},
+            **{
+                p.stem: file_rulings(p)
+                for p in sorted((SHARED / "rulings").glob("*.md"))
+                if p.stem != "README"
+            },
         },
     }
     OUT.write_text(json.dumps(index, indent=1, ensure_ascii=False) + "\n", encoding="utf-8")

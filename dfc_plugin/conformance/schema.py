@@ -366,7 +366,9 @@ def _check(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Check:
     where = f"check[{index}]."
     if not isinstance(raw, dict):
         raise reader.fail(f"check[{index}]", "a check is a table: [[scenario.check]]")
-    kinds = [k for k in ("object", "game", "zone", "card", "log") if k in raw]
+    # "zone" is also a question about an object and an argument of a card check, so it
+    # names the kind only when nothing else does.
+    kinds = [k for k in ("object", "game", "card", "log") if k in raw] or [k for k in ("zone",) if k in raw]
     if len(kinds) != 1:
         raise reader.fail(f"check[{index}]", "a check names exactly one of: object, game, zone, card, log")
     kind = kinds[0]
@@ -377,7 +379,7 @@ def _check(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Check:
         )
     if kind == "zone" and target not in ZONES:
         raise reader.fail(f"{where}zone", f"unknown zone {target!r}")
-    extra_keys = {"player", "zone", "reader"} if kind in ("zone", "card", "log") else set()
+    extra_keys = {"player", "zone", "reader"} if kind in ("zone", "card", "log", "game") else set()
     allowed = {kind, *CHECK_FIELDS[kind], *extra_keys}
     reader.unknown(raw, allowed, where)
     fields = {k: v for k, v in raw.items() if k in CHECK_FIELDS[kind]}

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from dfc_plugin.cards import CardDef
@@ -92,11 +92,17 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
             try:
                 with self.rules.guard():
                     result = method(self, *args, **kwargs)
+                    self._settle()
+            except IllegalActionError as error:
+                self._restore(snapshot)
+                raise self._cited(error) from None
             except BaseException:
                 self._restore(snapshot)
                 raise
             finally:
                 self._depth -= 1
+            if isinstance(result, ActionResult) and self.edition.renumbered:
+                result = replace(result, rule=self.edition.cite(result.rule))
             if self.check_invariants:
                 self.verify(after=name)
             return result
@@ -152,6 +158,18 @@ class GameCore:
                 self.zones[(player, zone)] = []
         for zone in (Zone.BATTLEFIELD, Zone.STACK, Zone.EXILE, Zone.COMMAND):
             self.zones[(None, zone)] = []
+
+    def _cited(self, error: IllegalActionError) -> IllegalActionError:
+        """The error, citing the rule number of this game's edition."""
+        if not error.rule or not self.edition.renumbered:
+            return error
+        message = str(error).removesuffix(f" (rule {error.rule})")
+        return IllegalActionError(message, rule=self.edition.cite(error.rule))
+
+    # ------------------------------------------------------------------ after each action
+    def _settle(self) -> None:
+        """What happens immediately after any action, not as a state-based action:
+        day/night (702.145c-d, 702.145f-g). Overridden by the turn mixin."""
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
@@ -268,11 +286,10 @@ class GameCore:
         return made
 
     def _remove(self, found: GameObject) -> None:
+        """Take an object out of its zone (its cards go on to a new object, or, for a
+        token arriving anywhere but the battlefield or stack, cease to exist: _arrive)."""
         self.zones[self.zone_key(found.zone, found.owner)].remove(found.id)
         del self.objects[found.id]
-        if found.zone is not Zone.BATTLEFIELD and all(c.token for c in found.cards):
-            for card in found.cards:
-                self.cards.pop(card.id, None)
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         """Change an object in place (same id: a transform, a tap, a counter)."""
@@ -316,15 +333,16 @@ class GameCore:
 
     def record(self, verb: str, found: GameObject | None, text: str, rule: str = "", **data: Any) -> None:
         """Add an event; details of a hidden object go only to those who may see it."""
+        rule = self.edition.cite(rule) if rule else rule
         if found is None:
             self.log.append(Event(self.turn, verb, text, rule, data=data))
             return
+        data.setdefault("card_ids", tuple(card.id for card in found.cards))
         full = text.format(obj=self.describe(found))
-        hidden_from_someone = any(not self.may_look(p, found) for p in self.players)
-        if hidden_from_someone:
+        viewers = tuple(p for p in self.players if self.may_look(p, found))
+        if len(viewers) < len(self.players):
             public = text.format(obj=self.describe(found, reader=_NOBODY))
-            viewer = found.controller if found.zone in (Zone.BATTLEFIELD, Zone.STACK) else found.owner
-            self.log.append(Event(self.turn, verb, full, rule, viewer, public, data))
+            self.log.append(Event(self.turn, verb, full, rule, viewers, public, data))
         else:
             self.log.append(Event(self.turn, verb, full, rule, data=data))
 

@@ -80,18 +80,20 @@ class GameObject:
 @dataclass(frozen=True, slots=True)
 class Event:
     """One entry of the event log: what happened, the rule that decided it, and who may
-    read the details (``None``: everyone; else only that player)."""
+    read the details (``None``: everyone; else only those players; the others read
+    ``public_text``)."""
 
     turn: int
     action: str
     text: str
     rule: str = ""
-    private_to: int | None = None
+    private_to: tuple[int, ...] | None = None
     public_text: str = ""
     data: dict[str, Any] = field(default_factory=dict, compare=False)
 
     def line(self, reader: int | None = None) -> str:
         """The entry as ``reader`` may read it (``None``: the full log, for debugging)."""
-        text = self.text if reader is None or self.private_to in (None, reader) else self.public_text
+        private = self.private_to
+        text = self.text if reader is None or private is None or reader in private else self.public_text
         rule = f"  [rule {self.rule}]" if self.rule else ""
         return f"turn {self.turn}: {text}{rule}"

@@ -44,7 +44,9 @@ class PlayActions(GameCore):
     ) -> list[CastOption]:
         definition = found.state.card
         if via == "face_down":
-            return [CastOption(0, Side.FRONT, "cast", "face_down", None, "712.15")]
+            # A permission such as morph or disguise: its owner casts it from their hand.
+            allowed = found.zone is Zone.HAND and found.owner == player
+            return [CastOption(0, Side.FRONT, "cast", "face_down", None, "712.15")] if allowed else []
         if via in ("siege", "cast_transformed"):
             option = self.rules.transformed_option(definition, via)
             return [option] if option is not None else []

@@ -22,13 +22,20 @@ class TurnActions(GameCore):
         turned = self._apply_day_night()
         return ActionResult(True, "731.1", f"it is {self.day_night.value}", turned)
 
+    def _settle(self) -> None:
+        self._apply_day_night()
+
     def _apply_day_night(self) -> tuple[int, ...]:
         """Give the game a designation if a daybound/nightbound permanent needs one
         (702.145d, 702.145g), then transform what must transform (702.145c, 702.145f)."""
         faces = [self.rules.characteristics(o.state).face for o in self.battlefield()]
         daybound = any(f is not None and f.has_keyword("daybound") for f in faces)
         nightbound = any(f is not None and f.has_keyword("nightbound") for f in faces)
+        before = self.day_night
         self.day_night = self.rules.designation_with(self.day_night, daybound, nightbound)
+        if self.day_night is not before:
+            rule = "702.145d" if self.day_night is DayNight.DAY else "702.145g"
+            self.record("day_night", None, f"it becomes {self.day_night.value}", rule)
         turned = []
         for found in self.battlefield():
             if self.rules.day_night_transform(found.state, self.day_night):

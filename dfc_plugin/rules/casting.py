@@ -206,7 +206,7 @@ def put_onto_battlefield(
 
 
 def _entry_verdict(edition: Edition, card: CardDef, transformed: bool, front: Characteristics) -> Verdict:
-    rule_a = "712.14a" if edition.dfc_rule == "712" else "711.8a"
+    rule_a = "712.14a"
     if not transformed:
         if not front.is_permanent:
             rule = "712.14b" if card.layout is Layout.MODAL_DFC else "110.4"

@@ -9,6 +9,7 @@ up stays recorded apart from it (DESIGN.md, decision 3).
 
 from __future__ import annotations
 
+from dfc_plugin.cards import Layout
 from dfc_plugin.editions import Edition
 from dfc_plugin.rules.outcome import Outcome, Verdict
 from dfc_plugin.rules.transform import is_double_faced
@@ -25,10 +26,10 @@ def turn_face_down(edition: Edition, state: DfcState) -> Outcome:
         return Outcome.nothing(state, Verdict(False, "708.1", "only a permanent can be turned face down"))
     if state.face_down:
         return Outcome.nothing(state, Verdict(False, "708.2b", "it is already face down"))
-    if state.melded or is_double_faced(edition, state):
-        rule = "712.16" if edition.dfc_rule == "712" else "711.10"
+    if state.melded or state.card.layout is Layout.MELD or is_double_faced(edition, state):
+        # Meld cards too, in every edition (2018: 712.10 of the meld rules; now 712.16).
         return Outcome.nothing(
-            state, Verdict(False, rule, "a double-faced permanent can't be turned face down")
+            state, Verdict(False, "712.16", "a double-faced or meld permanent can't be turned face down")
         )
     return Outcome(True, state.evolve(face_down=True), "708.2a", "it is now a face-down 2/2 creature")
 
@@ -38,7 +39,7 @@ def turn_face_up(edition: Edition, state: DfcState) -> Outcome:
     (712.15a); its copiable values revert to its normal ones (708.8)."""
     if not state.face_down:
         return Outcome.nothing(state, Verdict(False, "708.7", "it isn't face down"))
-    rule = "712.15a" if edition.dfc_rule == "712" else "711.9a"
+    rule = "712.15a"
     return Outcome(
         True, state.evolve(face_down=False, up=Side.FRONT), rule, "turned face up with its front face up"
     )

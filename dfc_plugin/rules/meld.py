@@ -19,10 +19,6 @@ from dfc_plugin.state import DfcState, Side, TokenKind, Zone
 __all__ = ["Departure", "can_meld", "leave_battlefield", "meld", "meld_pair_primary"]
 
 
-def _keyword(edition: Edition) -> str:
-    return "701.42" if edition.meld_cards_are_dfcs else "701.36"
-
-
 def meld_pair_primary(a: CardDef, b: CardDef) -> tuple[CardDef, CardDef] | None:
     """The two cards in primary-first order if they are the two cards of one meld pair."""
     meld_a, meld_b = a.dfc.meld, b.dfc.meld
@@ -36,7 +32,7 @@ def meld_pair_primary(a: CardDef, b: CardDef) -> tuple[CardDef, CardDef] | None:
 def can_meld(edition: Edition, a: DfcState, b: DfcState) -> Verdict:
     """Only the two cards of one meld pair can be melded; tokens, cards that aren't meld
     cards and meld cards of different pairs can't (701.42b)."""
-    rule = f"{_keyword(edition)}b"
+    rule = "701.42b"
     for state in (a, b):
         if state.token is not TokenKind.NONE:
             return Verdict(False, rule, "a token can't be melded")
@@ -44,7 +40,7 @@ def can_meld(edition: Edition, a: DfcState, b: DfcState) -> Verdict:
             return Verdict(False, rule, f"{state.card.name} isn't a meld card")
     if meld_pair_primary(a.card, b.card) is None:
         return Verdict(False, rule, f"{a.card.name} and {b.card.name} aren't a meld pair")
-    return Verdict(True, f"{_keyword(edition)}a", "the two cards of a meld pair")
+    return Verdict(True, "701.42a", "the two cards of a meld pair")
 
 
 def meld(edition: Edition, a: DfcState, b: DfcState, melded_face: Face | None) -> Outcome:
@@ -53,7 +49,7 @@ def meld(edition: Edition, a: DfcState, b: DfcState, melded_face: Face | None) -
     (701.42c): the outcome carries ``a`` unchanged."""
     verdict = can_meld(edition, a, b)
     if not verdict:
-        return Outcome(False, a, f"{_keyword(edition)}c", f"{verdict.reason}; they stay in their zone")
+        return Outcome(False, a, "701.42c", f"{verdict.reason}; they stay in their zone")
     pair = meld_pair_primary(a.card, b.card)
     assert pair is not None
     if melded_face is None:
@@ -90,7 +86,6 @@ def leave_battlefield(
     arrivals = tuple(DfcState.of(card, destination, token=state.token) for card in cards)
     if not state.melded:
         return Departure(arrivals, 1, 1, False, False, False, "400.7")
-    rule = "712.21" if edition.meld_cards_are_dfcs else "712.4"
     return Departure(
         arrivals,
         objects_moved=1,
@@ -98,5 +93,5 @@ def leave_battlefield(
         owner_orders=destination in (Zone.GRAVEYARD, Zone.LIBRARY),
         order_hidden=destination is Zone.LIBRARY,
         timestamps_chosen=destination is Zone.EXILE,
-        rule=rule,
+        rule="712.21",
     )

@@ -8,10 +8,12 @@ Handlers that depend on the rules edition get it bound here.
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import partial
+from dataclasses import is_dataclass, replace
+from functools import partial, wraps
 from pathlib import Path
 from typing import Any
 
+from dfc_plugin.editions import Edition
 from dfc_plugin.hostspec import hookimpl
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules import (
@@ -73,12 +75,35 @@ _BY_EDITION: dict[str, Callable[..., Any]] = {
 }
 
 
+def _recited(edition: Edition, handler: Callable[..., Any]) -> Callable[..., Any]:
+    """The handler, its answers citing the rule numbers of ``edition`` (handlers cite the
+    current numbers; e.g. the 2017 rules numbered 712.13 as 711.8)."""
+
+    @wraps(handler.func if isinstance(handler, partial) else handler)
+    def cite(*args: Any, **kwargs: Any) -> Any:
+        return _renumber(edition, handler(*args, **kwargs))
+
+    return cite
+
+
+def _renumber(edition: Edition, answer: Any) -> Any:
+    if isinstance(answer, tuple):
+        return tuple(_renumber(edition, item) for item in answer)
+    if is_dataclass(answer) and not isinstance(answer, type) and hasattr(answer, "rule"):
+        return replace(answer, rule=edition.cite(answer.rule))
+    return answer
+
+
 @hookimpl(tryfirst=True)
 def dfc_register_rules(registry: Registry) -> None:
+    edition = registry.edition
     for point, handler in _PLAIN.items():
         registry.register(point, handler, plugin=PLUGIN_NAME)
     for point, handler in _BY_EDITION.items():
-        registry.register(point, partial(handler, registry.edition), plugin=PLUGIN_NAME)
+        bound = partial(handler, edition)
+        registry.register(
+            point, _recited(edition, bound) if edition.renumbered else bound, plugin=PLUGIN_NAME
+        )
 
 
 @hookimpl

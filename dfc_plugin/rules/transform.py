@@ -67,10 +67,6 @@ def other_face(state: DfcState) -> Face | None:
     return faces[0] if state.up is Side.BACK else faces[1]
 
 
-def _cite(edition: Edition, current: str, old: str) -> str:
-    return old if edition.dfc_rule == "711" else current
-
-
 def can_transform(
     edition: Edition,
     state: DfcState,
@@ -85,16 +81,12 @@ def can_transform(
     if state.zone is not Zone.BATTLEFIELD:
         return Verdict(False, f"{keyword}a", "only a permanent can transform or convert")
     if state.face_down:
-        return Verdict(False, _cite(edition, "712.15a", "711.9a"), "a face-down permanent can't transform")
+        return Verdict(False, "712.15a", "a face-down permanent can't transform")
     if state.card.layout is Layout.MELD or state.melded:
-        rule = "712.4c" if edition.meld_cards_are_dfcs else "712.1b"
-        return Verdict(False, rule, "meld cards and melded permanents can't transform or convert")
+        return Verdict(False, "712.4c", "meld cards and melded permanents can't transform or convert")
     if not is_double_faced(edition, state):
-        rule = (
-            _cite(edition, "712.9", "711.5")
-            if state.token is not TokenKind.TOKEN
-            else _cite(edition, "712.9", "711.1")
-        )
+        # In 2017 a token's answer was its own rule: "Tokens ... can't transform" (711.1).
+        rule = "711.1" if state.token is TokenKind.TOKEN and edition.dfc_rule == "711" else "712.9"
         return Verdict(False, rule, "only double-faced cards and double-faced tokens can transform")
     return _can_turn_over(edition, state, keyword, cause, since)
 
@@ -105,17 +97,15 @@ def _can_turn_over(
     if state.card.layout is Layout.MODAL_DFC and not edition.modal_dfcs_transform:
         return Verdict(False, "712.3", "under these rules a modal double-faced card can't transform")
     if since is not None and state.transform_count != since:
-        return Verdict(
-            False, f"{keyword}f", "it has already transformed or converted since the ability began"
-        )
+        rule = "701.28e" if keyword == "701.28" else "701.27f"
+        return Verdict(False, rule, "it has already transformed or converted since the ability began")
     restriction = _day_night_restriction(state, cause)
     if restriction is not None:
         return restriction
     target = other_face(state)
     if target is None or not target.type_line.is_permanent:
         # 712.10; for a modal DFC, the 2025 rule: only into a face with a permanent type.
-        rule = _cite(edition, "712.10", "711.6")
-        return Verdict(False, rule, "the face it would turn into is an instant or sorcery face")
+        return Verdict(False, "712.10", "the face it would turn into is an instant or sorcery face")
     return Verdict(True, f"{keyword}a", f"turns over so that {target.name} is up")
 
 

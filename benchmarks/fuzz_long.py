@@ -1,0 +1,83 @@
+"""A long fuzz run of the card-script loader, and the cost per byte of pathological input.
+
+Run: ``python benchmarks/fuzz_long.py [EXAMPLES]`` (default 5000 generated scripts and
+5000 mutated corpus scripts; tests/fuzz_support.py has the strategies and the property).
+Then, for inputs built to be slow (dense short lines, huge values, many faces), it prints
+the time per byte against normal input (a sample of the Forge corpus) measured in the same
+run, at two sizes, to show the cost stays linear.
+"""
+
+from __future__ import annotations
+
+import sys
+import time
+from collections.abc import Callable
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+
+from fuzz_support import corpus_files, mutate, operations, read_and_check, scripts
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from dfc_plugin.script.build import read_script
+
+CORPUS = Path(__file__).resolve().parent.parent.parent / "shared" / "corpus" / "forge-2020" / "cardsfolder"
+
+SHAPES: dict[str, Callable[[int], bytes]] = {
+    "1 MB Oracle line": lambda n: b"Name:A\nTypes:Creature\nOracle:" + b"x" * n + b"\n",
+    "huge mana cost": lambda n: b"Name:A\nTypes:Creature\nManaCost:" + b"1 " * (n // 2) + b"\n",
+    "one-character lines": lambda n: b"Name:A\nTypes:Creature\n" + b"x\n" * (n // 2),
+    "unknown keys": lambda n: b"Name:A\nTypes:Creature\n" + b"Foo:1\n" * (n // 6),
+    "short ability lines": lambda n: b"Name:A\nTypes:Creature\n" + b"A:x\n" * (n // 4),
+    "short keyword lines": lambda n: b"Name:A\nTypes:Creature\n" + b"K:a\n" * (n // 4),
+    "many faces": lambda n: b"Name:A\nTypes:Creature\n\nALTERNATE\n\n" * (n // 27),
+    "many pipes": lambda n: b"Name:A\nTypes:Creature\nA:" + b"|" * n + b"\n",
+    "NUL bytes": lambda n: b"Name:A\n" + b"\x00" * n,
+}
+
+
+def per_byte(data: bytes, repeat: int = 3) -> float:
+    best = float("inf")
+    for _ in range(repeat):
+        start = time.perf_counter()
+        read_script(data, "x.txt")
+        best = min(best, time.perf_counter() - start)
+    return best / max(len(data), 1)
+
+
+def main(argv: list[str]) -> None:
+    examples = int(argv[0]) if argv else 5000
+    quiet = settings(
+        max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck)
+    )
+    start = time.perf_counter()
+
+    @quiet
+    @given(scripts)
+    def generated(data: bytes) -> None:
+        read_and_check(data)
+
+    generated()
+    samples = [p.read_bytes() for p in corpus_files(CORPUS)]
+
+    @quiet
+    @given(st.data(), operations)
+    def mutated(data: st.DataObject, ops: list[tuple[str, int, int]]) -> None:
+        read_and_check(mutate(data.draw(st.sampled_from(samples)), ops))
+
+    mutated()
+    took = time.perf_counter() - start
+    print(f"fuzz: {examples:,} generated + {examples:,} mutated scripts, property held ({took:.0f} s)")
+    normal = sum(per_byte(d, 1) * len(d) for d in samples) / sum(len(d) for d in samples)
+    print(f"normal input (corpus sample): {normal * 1e9:.0f} ns/byte")
+    for name, make in SHAPES.items():
+        small, large = per_byte(make(10_000)), per_byte(make(1_000_000))
+        print(
+            f"  {name:<22} 10 KB {small * 1e9:7.0f} ns/byte ({small / normal:5.1f}x)"
+            f"   1 MB {large * 1e9:7.0f} ns/byte ({large / normal:5.1f}x)"
+        )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])
