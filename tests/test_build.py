@@ -150,6 +150,24 @@ def test_every_error_in_a_file_is_reported() -> None:
     assert [e.line for e in result.errors] == [2, 4, 5]
 
 
+@pytest.mark.parametrize("newline", ["\n", "\r\n"])
+def test_lines_inside_a_run_keep_their_own_positions(newline: str) -> None:
+    """A run of lines of one kind is one token of the grammar; each line in it is still
+    read, and reported, at its own line and column (blank lines inside the run count)."""
+    text = newline.join(
+        ["Name:A", "Types:Creature", "K:Flying", "", "K:Disturb:1 Q", "A:AB$ Draw | Cost$ T", "K:Disturb:2 Q", ""]
+    )
+    result = read(text)
+    assert [(e.line, e.column) for e in result.errors] == [(5, 13), (7, 13)]
+    assert all("bad Disturb cost" in e.message for e in result.errors)
+
+
+def test_a_bad_value_repeated_is_reported_at_each_place() -> None:
+    """Bad values are remembered like good ones; each occurrence keeps its own column."""
+    result = read("Name:A\nTypes:Creature\nPT:2\nPT:   2\n")
+    assert [(e.line, e.column) for e in result.errors] == [(3, 5), (4, 8)]
+
+
 def test_rendered_error_shows_line_and_caret() -> None:
     error = only_error(read("Name:A\nManaCost:2 Q\nTypes:Creature\n", "d/a.txt"))
     first, shown, caret = error.render().splitlines()[:3]

@@ -13,6 +13,7 @@ face's ``Name:``, a second ``Name:`` in one face, a second ``ALTERNATE``).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
@@ -33,11 +34,7 @@ from dfc_plugin.cards import (
 )
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
-from dfc_plugin.script.parser import (
-    ValueSyntaxError,
-    parse_script,
-    parse_value,
-)
+from dfc_plugin.script.parser import ValueFailure, parse_script, read_value
 
 __all__ = ["ScriptResult", "decode_script", "read_script"]
 
@@ -199,14 +196,19 @@ class _Line:
     column: int
 
 
-def _split_line(token: Token) -> _Line:
-    """Key and value of a line token. The grammar's line terminals are ``<key>:<rest>``
-    with a key that holds no colon, so the key ends at the token's first colon."""
-    text = str(token).rstrip("\r\n")
+def _split_line(text: str, line: int) -> _Line:
+    """Key and value of one line. The grammar's line terminals are ``<key>:<rest>`` with
+    a key that holds no colon, so the key ends at the line's first colon."""
     colon = text.index(":")
     raw = text[colon + 1 :]
     stripped = raw.lstrip()
-    return _Line(text[:colon], stripped.rstrip(), token.line or 1, colon + 2 + len(raw) - len(stripped))
+    return _Line(text[:colon], stripped.rstrip(), line, colon + 2 + len(raw) - len(stripped))
+
+
+# One line of a run token: its text, then its line break and any blank lines after it.
+_LINE_IN_RUN = re.compile(r"([^\r\n]+)([\r\n]*)")
+# Tokens read as a whole: a run of bare lines is one warning, ALTERNATE one separator.
+_WHOLE_TOKENS = frozenset({"BARE_LINES", "ALTERNATE"})
 
 
 class _CardBuilder:
@@ -290,9 +292,17 @@ class _CardBuilder:
         return card
 
     def take(self, item: Token) -> None:
+        """Hand each line of a line token (a run of lines of one kind) to its handler."""
         handler = _HANDLERS.get(item.type)
-        if handler is not None:
-            handler(self, item)
+        if handler is None:
+            return
+        line = item.line or 1
+        if item.type in _WHOLE_TOKENS:
+            handler(self, item.rstrip("\r\n"), line)
+            return
+        for match in _LINE_IN_RUN.finditer(item):
+            handler(self, match[1], line)
+            line += match[2].count("\n")
 
     def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
         face = self.faces.get(self.face_index)
@@ -326,20 +336,20 @@ class _CardBuilder:
                 "no card's value is anywhere near this long",
             )
             return _MISSING
-        try:
-            return parse_value(start, line.value)
-        except ValueSyntaxError as error:
+        result = read_value(start, line.value)
+        if isinstance(result, ValueFailure):
             self.error(
-                f"bad {line.key}: {error.message}",
+                f"bad {line.key}: {result.message}",
                 line.line,
-                line.column + error.column - 1,
-                error.hint,
+                line.column + result.column - 1,
+                result.hint,
             )
             return _MISSING
+        return result
 
     # ---- line handlers (one per line token type)
-    def on_name(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_name(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         if not line.value:
             self.error("empty Name:", line.line, line.column, "write the face's name after Name:")
         current = self.faces.get(self.face_index)
@@ -353,8 +363,8 @@ class _CardBuilder:
             return
         self.faces[self.face_index] = _FaceDraft(line.value, line.line)
 
-    def on_face_value(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_face_value(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         face = self.face_for(line.key, line.line, 1)
         if face is None:
             return
@@ -364,18 +374,16 @@ class _CardBuilder:
         if parsed is not _MISSING:
             reader.store(face, parsed)
 
-    def on_list_line(self, token: Token) -> None:
+    def on_list_line(self, text: str, line: int) -> None:
         """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
         now, an ability's parameters on first use."""
-        text = token.rstrip("\r\n")
         key_end = 1 if text[1] == ":" else 4
-        face = self.faces.get(self.face_index) or self.face_for(text[:key_end], token.line or 1, 1)
+        face = self.faces.get(self.face_index) or self.face_for(text[:key_end], line, 1)
         if face is None:
             return
         raw = text[key_end + 1 :]
         value = raw.strip()
         column = key_end + 2 + len(raw) - len(raw.lstrip())
-        line = token.line or 1
         if key_end == 4:
             face.svars.append(SVar(value, line, column))
         elif text[0] == "K":
@@ -388,15 +396,15 @@ class _CardBuilder:
         if parsed is not _MISSING:
             face.keywords.append(Keyword(parsed[0], parsed[1], line.line, line.column))
 
-    def on_oracle(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_oracle(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         face = self.face_for("Oracle", line.line, 1)
         if face is not None:
             self.note_face_key(face, "Oracle", line.line)
             face.oracle = line.value
 
-    def on_face_extra(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_face_extra(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         face = self.face_for(line.key, line.line, 1)
         if face is None:
             return
@@ -406,8 +414,8 @@ class _CardBuilder:
         else:
             face.extra.append(ExtraLine(line.key, line.value, line.line))
 
-    def on_variant(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_variant(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         face = self.face_for("Variant", line.line, 1)
         if face is None:
             return
@@ -415,8 +423,8 @@ class _CardBuilder:
         if parsed is not _MISSING:
             face.extra.append(ExtraLine("Variant", line.value, line.line))
 
-    def on_card_value(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_card_value(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         earlier = self.card_values.get(line.key)
         if earlier is not None:
             self.warn(
@@ -428,8 +436,7 @@ class _CardBuilder:
         self.card_values[line.key] = line
         self.card_lines.append(ExtraLine(line.key, line.value, line.line))
 
-    def on_alternate(self, token: Token) -> None:
-        line_no = token.line or 1
+    def on_alternate(self, text: str, line_no: int) -> None:
         if self.separator_line:
             self.error(
                 f"second face separator (the first is on line {self.separator_line})",
@@ -441,18 +448,16 @@ class _CardBuilder:
         self.separator_line = line_no
         self.face_index = 1
 
-    def on_specialize(self, token: Token) -> None:
-        line = _split_line(token)
+    def on_specialize(self, text: str, line_no: int) -> None:
+        line = _split_line(text, line_no)
         color = self.value("specialize_color", line)
         if color is not _MISSING:
             self.face_index = _SPECIALIZE_FACE[color]
             if self.face_index in self.faces:
                 self.error(f"second SPECIALIZE:{color} block", line.line)
 
-    def on_bare(self, token: Token) -> None:
+    def on_bare(self, text: str, line: int) -> None:
         """A run of lines with no colon (Forge ignores each): one warning for the run."""
-        line = token.line or 1
-        text = str(token).rstrip("\r\n")
         count = text.count("\n") + 1 if text else 1
         first = text.split("\n", 1)[0].rstrip("\r")
         if first.startswith("ALTERNATE"):
@@ -466,12 +471,10 @@ class _CardBuilder:
         lines = f" (and the {count - 1} lines after it)" if count > 1 else ""
         self.warn(f'expected a "Key:Value" line, got {first[:40]!r}{lines}; Forge ignores it', line, 1)
 
-    def on_unknown(self, token: Token) -> None:
+    def on_unknown(self, text: str, line: int) -> None:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
-        text = str(token).rstrip("\r\n")
         key, _, value = text.partition(":")
-        line = token.line or 1
         self.warn(f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it", line)
         extra = ExtraLine(key, value.strip(), line, known=False)
         target = self.faces.get(self.face_index)
@@ -575,7 +578,7 @@ _FACE_VALUE_READERS: dict[str, _ValueReader] = {
     "Colors": _ValueReader("colors", lambda f, v: setattr(f, "color_indicator", v)),
 }
 
-_HANDLERS: dict[str, Callable[[_CardBuilder, Token], None]] = {
+_HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
     "NAME_LINE": _CardBuilder.on_name,
     "MANACOST_LINE": _CardBuilder.on_face_value,
     "TYPES_LINE": _CardBuilder.on_face_value,
@@ -583,9 +586,7 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, Token], None]] = {
     "LOYALTY_LINE": _CardBuilder.on_face_value,
     "DEFENSE_LINE": _CardBuilder.on_face_value,
     "COLORS_LINE": _CardBuilder.on_face_value,
-    "K_LINE": _CardBuilder.on_list_line,
-    "ABILITY_LINE": _CardBuilder.on_list_line,
-    "SVAR_LINE": _CardBuilder.on_list_line,
+    "LIST_LINES": _CardBuilder.on_list_line,
     "ORACLE_LINE": _CardBuilder.on_oracle,
     "TEXT_LINE": _CardBuilder.on_face_extra,
     "VARIANT_LINE": _CardBuilder.on_variant,

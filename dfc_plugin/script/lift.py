@@ -25,6 +25,7 @@ from dfc_plugin.cards import (
     Face,
     ForgeCost,
     IncubateAbility,
+    Keyword,
     Layout,
     ManaCost,
     MeldAbility,
@@ -111,31 +112,36 @@ def _incubate(index: int, marked: list[_Marked]) -> list[IncubateAbility]:
     ]
 
 
-def _keyword_cost(face_index: int, face: Face, name: str) -> tuple[ManaCost | None, int, LiftError | None]:
-    keyword = face.keyword(name)
-    assert keyword is not None
+def _keyword_cost(keyword: Keyword) -> tuple[ManaCost | None, LiftError | None]:
     argument = keyword.args[0] if keyword.args else ""
     column = keyword.column + len(keyword.name) + 1
     try:
-        return parse_value("mana_cost", argument), keyword.line, None
+        return parse_value("mana_cost", argument), None
     except ValueSyntaxError as error:
         message = f"bad {keyword.name} cost: {error.message}"
-        return None, keyword.line, (message, keyword.line, column + error.column - 1)
+        return None, (message, keyword.line, column + error.column - 1)
 
 
 def _cast_back_face(
     index: int, face: Face, marked: list[_Marked], errors: list[LiftError]
 ) -> list[CastBackFacePermission]:
+    """Every permission to cast the face's back face up: each disturb and More Than Meets
+    the Eye keyword (a face with two has two alternative costs), sieges, and abilities
+    marked ``CastTransformed$ True``."""
+    kinds = {
+        "disturb": ("disturb", "transform", "graveyard"),
+        "more than meets the eye": ("more_than_meets_the_eye", "convert", "any"),
+    }
     found = []
-    for name, kind, action, zone in (
-        ("Disturb", "disturb", "transform", "graveyard"),
-        ("More Than Meets the Eye", "more_than_meets_the_eye", "convert", "any"),
-    ):
-        if face.has_keyword(name):
-            cost, line, error = _keyword_cost(index, face, name)
-            if error:
-                errors.append(error)
-            found.append(CastBackFacePermission(index, kind, action, cost, zone, line))  # type: ignore[arg-type]
+    for keyword in face.keywords:
+        known = kinds.get(keyword.name.lower())
+        if known is None:
+            continue
+        cost, error = _keyword_cost(keyword)
+        if error:
+            errors.append(error)
+        kind, action, zone = known
+        found.append(CastBackFacePermission(index, kind, action, cost, zone, keyword.line))  # type: ignore[arg-type]
     if "Battle" in face.type_line.types and "Siege" in face.type_line.subtypes:
         found.append(CastBackFacePermission(index, "siege", "transform", None, "exile", face.line))
     for _source, line, params in marked:

@@ -10,6 +10,7 @@ the file and line.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
 
@@ -29,12 +30,14 @@ from dfc_plugin.cards import (
 from dfc_plugin.script.resources import grammar_path
 
 __all__ = [
+    "ValueFailure",
     "ValueSyntaxError",
     "parse_oracle_text",
     "parse_param_map",
     "parse_script",
     "parse_svar",
     "parse_value",
+    "read_value",
 ]
 
 START_SYMBOLS = (
@@ -273,13 +276,15 @@ def _parse(text: str, start: str) -> Any:
     return _lark().parse(text, start=start)
 
 
-def parse_script(text: str) -> list[Any]:
-    """Read a whole script at the line level: line tokens, Oracle and unknown lines.
+def parse_script(text: str) -> list[Token]:
+    """Read a whole script at the line level: one token per run of lines of one kind
+    (see the grammar's ``script`` rule).
 
-    The line grammar accepts every text (any line is at worst an unknown line), so this
-    raises nothing for decoded text; values are checked by :func:`parse_value`.
+    The line grammar accepts every text (any line is at worst an unknown or a bare
+    line), so this raises nothing for decoded text; values are checked by
+    :func:`parse_value`.
     """
-    result: list[Any] = _parse(text, "script")
+    result: list[Token] = _parse(text, "script")
     return result
 
 
@@ -289,13 +294,32 @@ def parse_value(start: str, text: str) -> Any:
 
     Results are immutable and remembered. Raises :class:`ValueSyntaxError`.
     """
+    result = read_value(start, text)
+    if isinstance(result, ValueFailure):
+        raise ValueSyntaxError(result.message, result.column, result.hint)
+    return result
+
+
+def read_value(start: str, text: str) -> Any:
+    """:func:`parse_value` that returns a :class:`ValueFailure` instead of raising: the
+    loader reads thousands of lines, and a bad value repeated in all of them should
+    cost a dictionary lookup each, not an exception each."""
     stripped = text.strip()
-    try:
-        return _parse_trimmed(start, stripped)
-    except ValueSyntaxError as error:
-        if stripped is not text:
-            error.column += len(text) - len(text.lstrip())
-        raise
+    result = _parse_trimmed(start, stripped)
+    if isinstance(result, ValueFailure) and stripped is not text:
+        shift = len(text) - len(text.lstrip())
+        return ValueFailure(result.message, result.column + shift, result.hint)
+    return result
+
+
+@dataclass(frozen=True, slots=True)
+class ValueFailure:
+    """A value that does not match its rule (remembered like a result, so a bad value
+    repeated a thousand times is read once): ``column`` is 1-based within the value."""
+
+    message: str
+    column: int
+    hint: str
 
 
 @lru_cache(maxsize=1 << 16)
@@ -305,12 +329,16 @@ def _parse_trimmed(start: str, text: str) -> Any:
     except VisitError as error:
         inner = error.orig_exc
         if isinstance(inner, _SemanticError):
-            raise _semantic(start, inner) from None
+            return _failure(_semantic(start, inner))
         raise
     except _SemanticError as error:
-        raise _semantic(start, error) from None
+        return _failure(_semantic(start, error))
     except UnexpectedInput as error:
-        raise _syntax_error(start, text, error) from None
+        return _failure(_syntax_error(start, text, error))
+
+
+def _failure(error: ValueSyntaxError) -> ValueFailure:
+    return ValueFailure(error.message, error.column, error.hint)
 
 
 def _semantic(start: str, error: _SemanticError) -> ValueSyntaxError:
