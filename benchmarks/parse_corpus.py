@@ -22,9 +22,9 @@ from __future__ import annotations
 import statistics
 import sys
 import tempfile
-import time
-from collections.abc import Callable
 from pathlib import Path
+
+from timing import timed
 
 from dfc_plugin.script.build import read_script
 from dfc_plugin.script.library import Library, script_files
@@ -61,12 +61,6 @@ def parse_with_params(files: list[Path]) -> int:
             touched += sum(len(a.params.params) for a in face.abilities)
             touched += sum(1 for s in face.svars if s.params is not None)
     return touched
-
-
-def timed(run: Callable[[], object]) -> float:
-    start = time.perf_counter()
-    run()
-    return time.perf_counter() - start
 
 
 def main(argv: list[str]) -> None:

@@ -38,7 +38,8 @@ def _add_cache_options(parser: argparse.ArgumentParser) -> None:
 def _parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="dfc-plugin",
-        description="Double-faced card rules for Forge-style engines: check and show Forge card scripts.",
+        description="Double-faced card rules for Forge-style engines: check and show Forge card "
+        "scripts, and replay the official rules and rulings against an engine (conformance).",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
@@ -91,7 +92,8 @@ def _parser() -> argparse.ArgumentParser:
     conformance.add_argument(
         "--engine",
         metavar="MODULE:FACTORY",
-        help="the driver factory of another engine (default: the reference engine)",
+        help="the driver factory of another engine, imported from the installed packages or "
+        "the current directory (default: the reference engine)",
     )
     conformance.add_argument(
         "--edition", metavar="NAME", help="run only the scenarios that hold for this edition"

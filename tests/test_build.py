@@ -155,7 +155,16 @@ def test_lines_inside_a_run_keep_their_own_positions(newline: str) -> None:
     """A run of lines of one kind is one token of the grammar; each line in it is still
     read, and reported, at its own line and column (blank lines inside the run count)."""
     text = newline.join(
-        ["Name:A", "Types:Creature", "K:Flying", "", "K:Disturb:1 Q", "A:AB$ Draw | Cost$ T", "K:Disturb:2 Q", ""]
+        [
+            "Name:A",
+            "Types:Creature",
+            "K:Flying",
+            "",
+            "K:Disturb:1 Q",
+            "A:AB$ Draw | Cost$ T",
+            "K:Disturb:2 Q",
+            "",
+        ]
     )
     result = read(text)
     assert [(e.line, e.column) for e in result.errors] == [(5, 13), (7, 13)]

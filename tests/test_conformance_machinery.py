@@ -5,6 +5,7 @@ and the pytest plugin through pytest's own plugin tester."""
 from __future__ import annotations
 
 import json
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -216,7 +217,12 @@ def test_reports(tmp_path: Path) -> None:
     assert "<testsuite" in report.junit_xml() and 'tests="2"' in report.junit_xml()
     page = report.html()
     assert page.startswith("<!DOCTYPE html>")
-    assert page.count("<details") == 2 and 'class="good"' in page
+    assert page.count("<details") == 2 and 'class="verdict good"' in page
+    broken = run_suite(scenarios, lambda: ReferenceDriver(plugins=[WrongManaValue()])).html()
+    assert 'class="verdict bad"' in broken
+    failures = broken.split("<h2>Failures</h2>", 1)[1].split("<h2>Rules</h2>", 1)[0]
+    assert failures.count('<details class="failed" open>') == 1 and "t-712.8e" in failures
+    assert "mana_value: expected 4, got 0" in failures
 
 
 # --------------------------------------------------------------------------- another engine
@@ -336,3 +342,28 @@ spells_cast = 0
     assert outcome.status == "passed", outcome.message
     wrong = scenario(tmp_path, text.replace("spells_cast = 0", "spells_cast = 1"))
     assert "expected 1, got 0" in run_scenario(wrong[0], ReferenceDriver).message
+
+
+def test_engine_module_in_the_current_directory(tmp_path: Path) -> None:
+    """Regression: the console script could not import an --engine module from the
+    directory it was run in (its sys.path has no entry for it)."""
+    (tmp_path / "my_engine.py").write_text(
+        (ROOT / "tests" / "incomplete_engine.py").read_text(encoding="utf-8")
+    )
+    command = shutil.which("dfc-plugin") or str(Path(sys.executable).parent / "dfc-plugin")
+    done = subprocess.run(
+        [
+            command,
+            "conformance",
+            "--only",
+            str(write(tmp_path, "g.toml", GOOD)),
+            "--engine",
+            "my_engine:factory",
+        ],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "incomplete test engine" in done.stdout

@@ -13,6 +13,8 @@ a new driver, and each scenario gets its own.
 from __future__ import annotations
 
 import importlib
+import os
+import sys
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
@@ -91,12 +93,22 @@ class Driver(Protocol):
         """The game's event log so far, one line per event, with the rule that decided it."""
 
 
+def _importable_from_here() -> None:
+    """Let ``--engine`` name a module in the current directory, as ``python -m`` would,
+    for a console script (whose sys.path has no such entry). Appended, so it never
+    shadows an installed module."""
+    here = os.getcwd()
+    if "" not in sys.path and here not in sys.path:
+        sys.path.append(here)
+
+
 def load_driver_factory(spec: str) -> Callable[[], Driver]:
     """``module:factory`` to the factory. Raises :class:`DriverError` with a plain
     message if the module can't be imported or has no such callable."""
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
         raise DriverError(f"--engine takes module:factory, not {spec!r}")
+    _importable_from_here()
     try:
         module = importlib.import_module(module_name)
     except Exception as error:  # any import failure is the user's engine, reported plainly

@@ -144,12 +144,22 @@ class Report:
             for rule, total, passed, failed, descriptive in self.rule_table()
         )
         coverage_items = "".join(f"<li>{html.escape(line)}</li>" for line in self.coverage.lines())
+        bad = [o for o in self.outcomes if o.status in _BAD]
+        failures = "".join(_scenario_html(o, opened=True) for o in bad) or "<p>None.</p>"
+        failures += "".join(f"<pre>{html.escape(e.render())}</pre>" for e in self.load_errors)
         scenarios = "".join(_scenario_html(o) for o in self.outcomes)
         summary = html.escape(
             f"{len(self.outcomes)} runs: {self.count('passed')} passed, {self.failed} failed, "
-            f"{self.count('descriptive')} descriptive ({self.engine})"
+            f"{self.count('descriptive')} descriptive, {self.count('xfailed')} known gaps ({self.engine})"
         )
-        return _PAGE.format(summary=summary, rows=rows, coverage=coverage_items, scenarios=scenarios)
+        return _PAGE.format(
+            verdict="good" if self.ok else "bad",
+            summary=summary,
+            failures=failures,
+            rows=rows,
+            coverage=coverage_items,
+            scenarios=scenarios,
+        )
 
 
 def _rule_key(rule: str) -> tuple[int, int, str]:
@@ -173,15 +183,23 @@ def _failure_text(outcome: Outcome) -> list[str]:
     return lines
 
 
-def _scenario_html(outcome: Outcome) -> str:
+_BAD = ("failed", "error", "xpassed")
+
+
+def _scenario_html(outcome: Outcome, opened: bool = False) -> str:
+    """One scenario as a ``<details>`` block: summary line, text, source, what went wrong
+    (if anything), and the step log with the rule that decided each step."""
     scenario = outcome.run.scenario
     log = html.escape("\n".join(outcome.log)) or "(no steps)"
     detail = html.escape("\n".join(str(m) for m in outcome.mismatches) or outcome.message)
     return (
-        f'<details class="{outcome.status}"><summary><b>{html.escape(outcome.run.id)}</b> '
+        f'<details class="{outcome.status}"{" open" if opened else ""}>'
+        f"<summary><b>{html.escape(outcome.run.id)}</b> "
         f"{html.escape(outcome.status)}: rule {html.escape(', '.join(scenario.rules))}</summary>"
         f"<p>{html.escape(scenario.text)}</p><p><i>{html.escape(scenario.source)}</i> "
-        f"{html.escape(scenario.file)}:{scenario.line}</p><pre>{detail}</pre><pre>{log}</pre></details>"
+        f"{html.escape(scenario.file)}:{scenario.line}</p>"
+        + (f'<pre class="why">{detail}</pre>' if detail else "")
+        + f"<pre>{log}</pre></details>"
     )
 
 
@@ -197,8 +215,12 @@ details {{ margin: 2px 0; padding: 2px 6px; border-left: 4px solid #9c9; }}
 details.failed, details.error, details.xpassed {{ border-color: #c66; background: #fdf0f0; }}
 details.descriptive, details.xfailed {{ border-color: #aaa; }}
 pre {{ white-space: pre-wrap; background: #f6f6f6; padding: 4px; }}
+pre.why {{ background: #fbe3e3; }}
+p.verdict {{ display: inline-block; padding: 4px 10px; border-radius: 4px; }}
+p.good {{ background: #dff5df; }} p.bad {{ background: #f8d4d4; }}
 </style></head><body>
-<h1>dfc-plugin conformance</h1><p>{summary}</p>
+<h1>dfc-plugin conformance</h1><p class="verdict {verdict}">{summary}</p>
+<h2>Failures</h2>{failures}
 <h2>Rules</h2><table><tr><th>rule</th><th>scenarios</th><th>passed</th><th>failed</th><th>descriptive</th></tr>{rows}</table>
 <h2>Coverage</h2><ul>{coverage}</ul>
 <h2>Scenarios</h2>{scenarios}
