@@ -91,6 +91,7 @@ def test_every_ruling_is_replayed(stem: str, count: int) -> None:
 def test_every_ruling_id_named_exists() -> None:
     """No scenario cites a ruling that isn't there (a typo would silently leave the real
     one unreplayed)."""
+    need_shared(SHARED / "rulings")
     counts = {"spider-man-2025": 22, **ruling_counts()}
     wrong = []
     for ruling in named("rulings"):

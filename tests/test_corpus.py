@@ -1,6 +1,6 @@
 """The whole Forge corpus in ../shared/corpus reads with no error (18,323 files).
 
-Skipped, with the reason, where ../shared is absent; a failure under CI=true."""
+Skipped, with the reason, where ../shared is absent; a failure under DFC_PLUGIN_REQUIRE_SHARED=1."""
 
 from __future__ import annotations
 
