@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.build import ScriptResult, read_script
+from dfc_plugin.script.parser import parse_script, parse_script_rule
 
 KEYS = [
     "Name", "ManaCost", "Types", "PT", "Loyalty", "Defense", "Colors", "K", "A", "T", "S", "R",
@@ -99,4 +100,14 @@ def read_and_check(data: bytes) -> ScriptResult:
         problem.render()  # renders without failing
     if result.card is None:
         assert result.errors, "no card and no error"
+    same_tokens_as_the_script_rule(data)
     return result
+
+
+def same_tokens_as_the_script_rule(data: bytes) -> None:
+    """The loader lexes the file level only; the grammar's ``script`` rule, run by the
+    LALR parser, must give the very same tokens."""
+    text = data.decode("utf-8", errors="replace").lstrip("\ufeff")
+    fast = [(t.type, str(t), t.line) for t in parse_script(text)]
+    ruled = [(t.type, str(t), t.line) for t in parse_script_rule(text)]
+    assert fast == ruled

@@ -297,8 +297,9 @@ class _CardBuilder:
         if handler is None:
             return
         line = item.line or 1
-        if item.type in _WHOLE_TOKENS:
-            handler(self, item.rstrip("\r\n"), line)
+        body = item.rstrip("\r\n")
+        if item.type in _WHOLE_TOKENS or ("\n" not in body and "\r" not in body):
+            handler(self, body, line)  # a whole token, or a run of one line
             return
         for match in _LINE_IN_RUN.finditer(item):
             handler(self, match[1], line)

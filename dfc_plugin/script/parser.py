@@ -35,6 +35,7 @@ __all__ = [
     "parse_oracle_text",
     "parse_param_map",
     "parse_script",
+    "parse_script_rule",
     "parse_svar",
     "parse_value",
     "read_value",
@@ -276,14 +277,37 @@ def _parse(text: str, start: str) -> Any:
     return _lark().parse(text, start=start)
 
 
+_SECTION = "// ----------------------------------------------------------------"
+
+
+@cache
+def _line_lexer() -> Lark:
+    """The file level, lexed only: the grammar's "file level" section (its line terminals
+    and the ``script`` rule), with no parser. ``script`` accepts any sequence of line
+    tokens (it is a regular language), so the tokens are the whole answer, and lexing
+    alone costs about two thirds of lexing and running LALR over them. Only that
+    section's terminals are in this lexer, so no value terminal can take a line;
+    tests/test_corpus.py checks the tokens equal the ``script`` rule's parse."""
+    text = grammar_path().read_text(encoding="utf-8")
+    start = text.index(f"{_SECTION} file level")
+    end = text.index(_SECTION, start + len(_SECTION))
+    return Lark(text[start:end], parser=None, lexer="basic")
+
+
 def parse_script(text: str) -> list[Token]:
     """Read a whole script at the line level: one token per run of lines of one kind
-    (see the grammar's ``script`` rule).
+    (see the grammar's ``script`` rule); blank lines before the first line are dropped.
 
-    The line grammar accepts every text (any line is at worst an unknown or a bare
+    The line terminals cover every text (any line is at worst an unknown or a bare
     line), so this raises nothing for decoded text; values are checked by
     :func:`parse_value`.
     """
+    return [token for token in _line_lexer().lex(text) if token.type != "_BLANK"]
+
+
+def parse_script_rule(text: str) -> list[Token]:
+    """The same tokens through the ``script`` rule and the LALR parser (slower; the
+    reference :func:`parse_script` is checked against)."""
     result: list[Token] = _parse(text, "script")
     return result
 
