@@ -3,11 +3,15 @@ error with its line and column (CR-independent: this is Forge's format)."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from dfc_plugin.cards import Layout
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.build import ScriptResult, read_script
+from dfc_plugin.script.parser import _line_lexer
+from dfc_plugin.script.resources import grammar_path
 
 DELVER = """Name:Delver of Secrets
 ManaCost:U
@@ -261,3 +265,13 @@ def test_meld_records() -> None:
 def test_meld_needs_a_partner() -> None:
     error = only_error(read("Name:A\nTypes:Creature\nAlternateMode:Meld\n"))
     assert "MeldPair" in error.message
+
+
+def test_the_line_lexer_has_exactly_the_script_rules_terminals() -> None:
+    """The loader lexes the grammar's file-level section without a parser; a terminal
+    there that the ``script`` rule does not list (or the reverse) would make its tokens
+    differ from what the grammar says a script is."""
+    rule = re.search(r"^script:(.*?)\n\n", grammar_path().read_text(encoding="utf-8"), re.S | re.M)
+    assert rule is not None
+    in_rule = set(re.findall(r"\b[A-Z_]{2,}\b", rule.group(1)))
+    assert {t.name for t in _line_lexer().terminals} == in_rule
