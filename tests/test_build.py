@@ -275,3 +275,19 @@ def test_the_line_lexer_has_exactly_the_script_rules_terminals() -> None:
     assert rule is not None
     in_rule = set(re.findall(r"\b[A-Z_]{2,}\b", rule.group(1)))
     assert {t.name for t in _line_lexer().terminals} == in_rule
+
+
+def test_incubate_effects_are_lifted_with_their_source() -> None:
+    """An ability whose effect is ``DB$ Incubate`` makes a double-faced token (701.53,
+    111.10i); the record names the face and the line that does it."""
+    text = (
+        "Name:Breeder\nManaCost:1 W\nTypes:Creature Phyrexian\nPT:1/1\n"
+        "T:Mode$ ChangesZone | Destination$ Battlefield | ValidCard$ Card.Self | Execute$ Breed\n"
+        "SVar:Breed:DB$ Incubate | Amount$ 2\n"
+        "SVar:Other:DB$ Draw | NumCards$ 1\n"
+        "Oracle:When this enters, incubate 2.\n"
+    )
+    card = read(text).card
+    assert card is not None
+    assert [(i.face, i.source, i.line) for i in card.dfc.incubate] == [(0, "SVar:Breed", 6)]
+    assert read(text.replace("DB$ Incubate", "DB$ Token")).card.dfc.incubate == ()  # type: ignore[union-attr]

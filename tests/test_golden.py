@@ -33,16 +33,9 @@ def test_goldens_cover_every_layout_and_record_kind() -> None:
         layouts.add(data["layout"])
         records.update(kind for kind, value in data["dfc"].items() if value)
     assert {"normal", "transform", "modal_dfc", "meld", "double_faced_token", "split", "flip"} <= layouts
+    # Every DFC record kind but incubate (no golden card incubates; the bundled Incubator
+    # cards are checked in test_library) is shown by at least one golden.
     assert records == {
-        "transforms",
-        "cast_back_face",
-        "enters_transformed",
-        "day_night",
-        "craft",
-        "meld",
-        "modal_faces",
-        "incubate",
-    } or records >= {
         "transforms",
         "cast_back_face",
         "enters_transformed",
