@@ -162,31 +162,39 @@ def test_token_scripts_are_double_faced_tokens(write: Write, tmp_path: Path) -> 
 # --------------------------------------------------------------------------- the cache
 
 
+@pytest.fixture
+def scripts_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the scripts the library parses from now on (the real parser runs)."""
+    paths: list[str] = []
+    real = build.read_script
+
+    def recording(data: bytes, path: str, **options: bool) -> build.ScriptResult:
+        paths.append(path)
+        return real(data, path, **options)
+
+    monkeypatch.setattr(library_module, "read_script", recording)
+    return paths
+
+
 def test_second_load_of_an_unchanged_folder_does_not_parse(
-    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    write: Write, tmp_path: Path, scripts_read: list[str]
 ) -> None:
     write("g/graf_rats__chittering_host.txt", RATS)
     write("m/midnight_scavengers.txt", SCAVENGERS)
     write("b/broken.txt", "Name:Broken\nManaCost:2 Q\nTypes:Creature\n")
     cache = tmp_path / "cache"
     first = load(tmp_path / "scripts", cache_dir=cache)
-    calls: list[str] = []
-    real = build.read_script
-
-    def counting(data: bytes, path: str, **kw: bool):  # type: ignore[no-untyped-def]
-        calls.append(path)
-        return real(data, path, **kw)
-
-    monkeypatch.setattr(library_module, "read_script", counting)
+    assert len(scripts_read) == 3  # the first load parses every script
+    scripts_read.clear()
     second = load(tmp_path / "scripts", cache_dir=cache)
-    assert calls == []
+    assert scripts_read == []
     assert [e.render() for e in second.errors] == [e.render() for e in first.errors]
     assert second.get("Chittering Host") == first.get("Chittering Host")
     assert second.layouts() == first.layouts()
 
 
 def test_changed_file_is_read_again_and_only_it(
-    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    write: Write, tmp_path: Path, scripts_read: list[str]
 ) -> None:
     write("a/grizzly_bears.txt", BEAR)
     rats = write("g/graf_rats__chittering_host.txt", RATS)
@@ -194,22 +202,15 @@ def test_changed_file_is_read_again_and_only_it(
     cache = tmp_path / "cache"
     load(tmp_path / "scripts", cache_dir=cache)
     rats.write_text(RATS.replace("PT:2/1", "PT:2/2"), encoding="utf-8")
-    calls: list[str] = []
-    real = build.read_script
-
-    def counting(data: bytes, path: str, **kw: bool):  # type: ignore[no-untyped-def]
-        calls.append(path)
-        return real(data, path, **kw)
-
-    monkeypatch.setattr(library_module, "read_script", counting)
+    scripts_read.clear()
     library = load(tmp_path / "scripts", cache_dir=cache)
-    assert calls == [str(rats)]
+    assert scripts_read == [str(rats)]
     power = library.get("Graf Rats").front.toughness
     assert power is not None and power.text == "2"
 
 
 def test_moved_file_with_same_content_is_not_parsed(
-    write: Write, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+    write: Write, tmp_path: Path, scripts_read: list[str]
 ) -> None:
     bears = write("a/grizzly_bears.txt", BEAR)
     cache = tmp_path / "cache"
@@ -217,8 +218,9 @@ def test_moved_file_with_same_content_is_not_parsed(
     moved = bears.parent.parent / "g" / "grizzly_bears.txt"
     moved.parent.mkdir()
     bears.rename(moved)
-    monkeypatch.setattr(library_module, "read_script", lambda *a, **k: pytest.fail("parsed again"))
+    scripts_read.clear()
     card = load(tmp_path / "scripts", cache_dir=cache).get("Grizzly Bears")
+    assert scripts_read == []
     assert card.path == str(moved)
 
 
