@@ -1,11 +1,16 @@
-"""The driver protocol: what a conformance scenario needs from an engine, and the reference
-engine's driver.
+"""The driver protocol (version 2): what a conformance scenario needs from an engine, and
+the reference engine's driver.
 
-A driver sets up a game (``start``, ``add``), acts (``act``) and observes (``observe``).
-Handles are whatever the engine uses to name objects; the runner only passes them back.
-An engine whose rules refuse an action (casting a face it may not cast) raises
-:class:`Refused` with the rule; "nothing happens" is an :class:`ActResult` with
-``happened=False``. ``dfc-plugin conformance --engine module:factory`` and
+A driver declares what it can do (:class:`Capabilities`: actions, questions, editions,
+whether it cites rules), sets up a game (``start``, ``add``, then the optional
+``setup_done`` hook, so an engine that builds a game from decks places everything at
+once), acts (``act``) and observes (``observe``). Handles are whatever the engine uses to
+name objects; the runner only passes them back. An engine whose rules refuse an action
+raises :class:`Refused` with the rule; "nothing happens" is an :class:`ActResult` with
+``happened=False``. A scenario that needs something the driver did not declare is
+``unsupported``. A driver without ``capabilities`` is a version 1 driver: it is taken to
+do everything, under every edition, citing rules. ``docs/conformance.md`` is the full
+protocol. ``dfc-plugin conformance --engine module:factory`` and
 ``pytest --dfc-engine=module:factory`` load another engine's driver: ``factory()`` returns
 a new driver, and each scenario gets its own.
 """
@@ -15,13 +20,14 @@ from __future__ import annotations
 import importlib
 import os
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
-from dfc_plugin.editions import edition_named
-from dfc_plugin.errors import DriverError, IllegalActionError
+from dfc_plugin.editions import EDITIONS, edition_named
+from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
@@ -29,7 +35,105 @@ from dfc_plugin.rules.transform import is_transformed
 from dfc_plugin.script.library import Library
 from dfc_plugin.state import Side, Zone
 
-__all__ = ["ActResult", "Driver", "ReferenceDriver", "Refused", "load_driver_factory"]
+__all__ = [
+    "PROTOCOL_VERSION",
+    "STATE_EDITS",
+    "ActResult",
+    "Capabilities",
+    "Driver",
+    "ReferenceDriver",
+    "Refused",
+    "capabilities_of",
+    "driver_name",
+    "load_driver_factory",
+    "with_libraries",
+]
+
+#: The version of the driver protocol this runner speaks (docs/conformance.md).
+PROTOCOL_VERSION = 2
+
+#: Actions that are state edits on the reference engine, not game actions: an engine may
+#: implement them through a debug interface, or leave them out of its capabilities.
+STATE_EDITS = frozenset(
+    {"link", "add_effect", "choose_name", "set_day_night", "become_copy", "token_copy", "next_turn"}
+)
+
+#: The question the runner asks before every other question about an object; every
+#: driver answers it, so it is never a capability.
+ALWAYS_ASKED = "object.exists"
+
+
+@dataclass(frozen=True)
+class Capabilities:
+    """What a driver implements. ``questions`` are ``kind.question`` (``object.name``,
+    ``zone.count``, ``log.text``); ``editions`` are edition names (``current`` is
+    ``2026-09-25``). With ``cites_rules`` false, the rule an action or a refusal cites is
+    not compared (whether it happened, or was refused, still is)."""
+
+    actions: frozenset[str]
+    questions: frozenset[str]
+    editions: frozenset[str] = frozenset({"current"})
+    cites_rules: bool = True
+
+    def __post_init__(self) -> None:
+        try:
+            names = frozenset(EDITIONS[name].name for name in self.editions)
+        except KeyError as error:
+            raise DriverError(
+                f"a driver declares unknown edition {error.args[0]!r}; "
+                f"editions: {', '.join(sorted(EDITIONS))}"
+            ) from None
+        object.__setattr__(self, "editions", names)
+        object.__setattr__(self, "actions", frozenset(self.actions))
+        object.__setattr__(self, "questions", frozenset(self.questions) | {ALWAYS_ASKED})
+
+    @classmethod
+    def everything(cls, *, cites_rules: bool = True) -> Capabilities:
+        """Every action and question of the schema, under every edition."""
+        from dfc_plugin.conformance.schema import ACTIONS, CHECK_FIELDS
+
+        questions = {f"{kind}.{q}" for kind, fields in CHECK_FIELDS.items() if kind != "log" for q in fields}
+        return cls(frozenset(ACTIONS), frozenset(questions | {"log.text"}), frozenset(EDITIONS), cites_rules)
+
+    def missing(self, actions: Iterable[str], questions: Iterable[str], edition: str) -> list[str]:
+        """What of a run's needs is not declared, in words (empty: the run is supported)."""
+        lacking = [f"action {a}" for a in sorted(set(actions) - self.actions)]
+        lacking += [f"question {q}" for q in sorted(set(questions) - self.questions)]
+        if EDITIONS[edition].name not in self.editions:
+            lacking.append(f"edition {edition}")
+        return lacking
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "actions": sorted(self.actions),
+            "questions": sorted(self.questions),
+            "editions": sorted(self.editions),
+            "cites_rules": self.cites_rules,
+        }
+
+
+def capabilities_of(driver: object) -> Capabilities:
+    """A driver's declared capabilities (a method or an attribute); a version 1 driver,
+    which declares none, is taken to do everything."""
+    declared = getattr(driver, "capabilities", None)
+    if callable(declared):
+        declared = declared()
+    if declared is None:
+        return Capabilities.everything()
+    if not isinstance(declared, Capabilities):
+        raise DriverError(f"a driver's capabilities must be a Capabilities, not {type(declared).__name__}")
+    return declared
+
+
+def driver_name(factory: Callable[[], Any]) -> str:
+    """The name a factory's drivers give, or a plain description if the factory fails
+    (the runs then report the failure; naming the engine must not end the run)."""
+    try:
+        return str(getattr(factory(), "name", "") or getattr(factory, "__name__", "engine"))
+    except BaseException as error:
+        if isinstance(error, KeyboardInterrupt):
+            raise
+        return f"{getattr(factory, '__qualname__', 'engine')} (its factory raised {type(error).__name__})"
 
 
 @cache
@@ -42,13 +146,14 @@ def _shared_registry(edition: str) -> Registry:
 
 
 @cache
-def _shared_library() -> Library:
-    """The plugins' card scripts, read once per process and shared by every driver (a
-    library is read-only, so games can't see each other through it)."""
+def _shared_library(extra: tuple[str, ...] = ()) -> Library:
+    """The plugins' card scripts (and the ``--library`` folders), read once per process
+    and shared by every driver (a library is read-only, so games can't see each other
+    through it). A later folder's card replaces an earlier one of the same name."""
     from dfc_plugin.hostspec import plugin_manager
 
     folders = [folder for group in plugin_manager().hook.dfc_card_folders() for folder in group]
-    return Library.load(folders)
+    return Library.load([*folders, *extra])
 
 
 class Refused(Exception):
@@ -92,6 +197,10 @@ class Driver(Protocol):
     def log(self) -> list[str]:
         """The game's event log so far, one line per event, with the rule that decided it."""
 
+    # Optional (protocol v2): ``capabilities`` (a Capabilities, or a method returning one),
+    # ``use_libraries(paths)`` (card-script folders for this run, called before start),
+    # ``setup_done()`` (called after the last add, before the first step).
+
 
 def _importable_from_here() -> None:
     """Let ``--engine`` name a module in the current directory, as ``python -m`` would,
@@ -102,12 +211,23 @@ def _importable_from_here() -> None:
         sys.path.append(here)
 
 
+#: Engines known by a short name (``--engine phase``).
+ENGINES = {
+    "reference": "dfc_plugin.conformance.driver:ReferenceDriver",
+    "phase": "dfc_plugin.drivers.phase:PhaseDriver",
+}
+
+
 def load_driver_factory(spec: str) -> Callable[[], Driver]:
-    """``module:factory`` to the factory. Raises :class:`DriverError` with a plain
-    message if the module can't be imported or has no such callable."""
+    """``module:factory`` (or a name of :data:`ENGINES`) to the factory. Raises
+    :class:`DriverError` with a plain message if the module can't be imported or has no
+    such callable."""
+    spec = ENGINES.get(spec, spec)
     module_name, _, attribute = spec.partition(":")
     if not module_name or not attribute:
-        raise DriverError(f"--engine takes module:factory, not {spec!r}")
+        raise DriverError(
+            f"--engine takes module:factory or one of {', '.join(sorted(ENGINES))}, not {spec!r}"
+        )
     _importable_from_here()
     try:
         module = importlib.import_module(module_name)
@@ -119,6 +239,26 @@ def load_driver_factory(spec: str) -> Callable[[], Driver]:
     if not callable(factory):
         raise DriverError(f"engine module {module_name!r} has no callable {attribute!r}")
     return factory  # type: ignore[no-any-return]
+
+
+def with_libraries(factory: Callable[[], Driver], paths: Sequence[Path]) -> Callable[[], Driver]:
+    """A factory whose drivers are given the ``--library`` card-script folders (through
+    ``use_libraries``; a driver without it gets none, and a card it lacks fails as it
+    would without them)."""
+    if not paths:
+        return factory
+    folders = [Path(p) for p in paths]
+
+    def make() -> Driver:
+        driver = factory()
+        use = getattr(driver, "use_libraries", None)
+        if callable(use):
+            use(folders)
+        return driver
+
+    make.__name__ = getattr(factory, "__name__", "factory")
+    make.__qualname__ = getattr(factory, "__qualname__", "factory")
+    return make
 
 
 # --------------------------------------------------------------------------- the reference driver
@@ -136,7 +276,16 @@ class ReferenceDriver:
     def __init__(self, library: Library | None = None, plugins: Sequence[object] = ()) -> None:
         self._library = library
         self._plugins = tuple(plugins)
+        self._extra_libraries: tuple[str, ...] = ()
         self.game: Game | None = None
+
+    def capabilities(self) -> Capabilities:
+        """Everything, under every edition: the reference engine is what the suite is."""
+        return Capabilities.everything()
+
+    def use_libraries(self, paths: Sequence[Path]) -> None:
+        """Card-script folders to read besides the plugins' (``--library``)."""
+        self._extra_libraries = tuple(str(p) for p in paths)
 
     @property
     def g(self) -> Game:
@@ -149,7 +298,7 @@ class ReferenceDriver:
         self.game = Game(
             players,
             edition=rules,
-            library=self._library or _shared_library(),
+            library=self._library or _shared_library(self._extra_libraries),
             registry=None if self._plugins else _shared_registry(rules.name),
             plugins=self._plugins,
             check_invariants=True,
@@ -157,6 +306,13 @@ class ReferenceDriver:
 
     def add(self, card: str, zone: str, player: int, options: Mapping[str, Any]) -> Any:
         sick = options.get("sick", False)
+        try:
+            self.g.library.get(card)
+        except CardNotFoundError as error:
+            raise DriverError(
+                f"{error}: write its Forge script (from its Oracle text) in a folder and pass "
+                "--library FOLDER (pytest: --dfc-library FOLDER)"
+            ) from None
         return self.g.add(
             card,
             Zone(zone),

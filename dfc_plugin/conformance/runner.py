@@ -4,16 +4,27 @@ Each scenario runs once per rules edition it holds for (or only under the editio
 for), on a fresh driver: scenarios share nothing, so any order and any number of workers
 give the same results. A result keeps the step log (the engine's own event log, each line
 with the rule that decided it) for the failure report.
+
+The engine under test is not trusted: whatever its driver does (its factory raises, it
+calls ``sys.exit``, prints, returns a log of non-strings, loops, puts control characters
+in its messages), the run gets a verdict and the suite goes on. A scenario that needs an
+action, a question or an edition its driver does not declare is ``unsupported``: counted
+apart from ``failed`` and ``error``, never a pass.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping
+import contextlib
+import re
+import signal
+import sys
+import threading
+from collections.abc import Callable, Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dfc_plugin.conformance.driver import ActResult, Driver, Refused
+from dfc_plugin.conformance.driver import ActResult, Capabilities, Driver, Refused, capabilities_of
 from dfc_plugin.conformance.schema import Check, Scenario, Step, load_file, scenario_files
 from dfc_plugin.editions import EDITIONS
 from dfc_plugin.errors import DfcError, ScenarioError
@@ -25,9 +36,14 @@ __all__ = [
     "Run",
     "load_known_gaps",
     "load_scenarios",
+    "needs",
     "planned_runs",
     "run_scenario",
 ]
+
+#: Seconds one scenario run may take before it is an error (main thread only: the timer
+#: is SIGALRM). Scenarios are a handful of actions; a run this long is a loop.
+DEFAULT_TIMEOUT = 30.0
 
 BUNDLED = Path(__file__).resolve().parent / "rulings"
 
@@ -62,7 +78,8 @@ class Run:
 @dataclass
 class Outcome:
     """The result of a run: passed, failed, error (the engine or driver broke),
-    descriptive (nothing to play), xfailed / xpassed (a known gap)."""
+    unsupported (the driver does not declare what the run needs), descriptive (nothing to
+    play), xfailed / xpassed (a known gap). ``status`` is a plain string."""
 
     run: Run
     status: str
@@ -72,7 +89,12 @@ class Outcome:
 
     @property
     def ok(self) -> bool:
-        return self.status in ("passed", "descriptive", "xfailed")
+        return self.status in ("passed", "descriptive", "xfailed", "unsupported")
+
+    @property
+    def judged(self) -> bool:
+        """Whether the engine's behaviour was judged (passed, failed, or a known gap)."""
+        return self.status in ("passed", "failed", "xfailed", "xpassed")
 
 
 def load_scenarios(
@@ -112,14 +134,15 @@ def load_scenarios(
 def load_known_gaps(path: Path) -> dict[str, str]:
     """A known-gaps file: TOML with a ``[gaps]`` table of scenario id (or ``id@edition``)
     to the reason the engine fails it. Those runs are strict expected failures."""
-    from dfc_plugin.conformance.schema import tomllib
+    from dfc_plugin.conformance.schema import read_text, tomllib
 
+    text = read_text(path, "known-gaps file")
     try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except OSError as error:
-        raise ScenarioError(f"cannot read known-gaps file: {error.strerror}", path=str(path)) from None
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ScenarioError(f"known-gaps file is not valid TOML: {error}", path=str(path)) from None
+    except RecursionError:
+        raise ScenarioError("known-gaps file is nested too deeply", path=str(path)) from None
     gaps = data.get("gaps")
     if not isinstance(gaps, dict) or not all(isinstance(v, str) for v in gaps.values()):
         raise ScenarioError(
@@ -142,16 +165,32 @@ def planned_runs(scenarios: Iterable[Scenario], edition: str | None = None) -> l
 # --------------------------------------------------------------------------- one run
 
 
+def needs(scenario: Scenario) -> tuple[set[str], set[str]]:
+    """The actions and the questions (``kind.question``) a scenario asks of a driver."""
+    actions = {step.action for step in scenario.steps}
+    questions = {
+        "log.text" if check.kind == "log" else f"{check.kind}.{name}"
+        for check in scenario.checks
+        for name in check.fields
+    }
+    return actions, questions
+
+
 class _Failed(Exception):
     """A step's result that makes the rest of the scenario meaningless."""
+
+
+class _TimedOut(BaseException):
+    """A run took longer than its timeout (a BaseException, so an engine's broad
+    ``except Exception`` can't swallow it)."""
 
 
 @dataclass
 class _Session:
     driver: Driver
+    cites_rules: bool = True
     handles: dict[str, Any] = field(default_factory=dict)
     mismatches: list[Mismatch] = field(default_factory=list)
-
     def handle(self, alias: str) -> Any:
         return self.handles[alias]
 
@@ -192,7 +231,8 @@ def _do_step(session: _Session, step: Step) -> None:
         result: ActResult = session.driver.act(step.action, session.args(step))
     except Refused as refusal:
         if "refused" in expect:
-            session.compare(f"{where} refused rule", expect["refused"], refusal.rule)
+            if session.cites_rules:
+                session.compare(f"{where} refused rule", expect["refused"], refusal.rule)
             return
         session.mismatches.append(
             Mismatch(where, "the action to be allowed", f"refused by rule {refusal.rule}: {refusal}")
@@ -204,6 +244,8 @@ def _do_step(session: _Session, step: Step) -> None:
         )
         raise _Failed
     for key, wanted in expect.items():
+        if key == "rule" and not session.cites_rules:
+            continue
         actual = {
             "happened": result.happened,
             "rule": result.rule,
@@ -261,27 +303,83 @@ def _do_check(session: _Session, check: Check) -> None:
 
 
 def run_scenario(
-    run: Run, factory: Callable[[], Driver], known_gaps: Mapping[str, str] | None = None
+    run: Run,
+    factory: Callable[[], Driver],
+    known_gaps: Mapping[str, str] | None = None,
+    *,
+    timeout: float | None = DEFAULT_TIMEOUT,
 ) -> Outcome:
-    """Play one scenario on a fresh driver and judge it."""
+    """Play one scenario on a fresh driver and judge it (``driver.with_libraries`` makes a
+    factory whose drivers get ``--library`` folders)."""
     scenario = run.scenario
     if scenario.descriptive:
         return Outcome(run, "descriptive", scenario.reason)
-    driver = factory()
-    session = _Session(driver)
-    outcome = _play(run, session)
+    with _guarded(timeout) as trouble:
+        outcome = _judge(run, factory)
+    if trouble:
+        outcome = Outcome(run, "error", trouble[0], [], [])
+    outcome.message = printable(outcome.message)
     gap = (known_gaps or {}).get(run.id) or (known_gaps or {}).get(scenario.id)
-    if gap is not None:
-        if outcome.status == "passed":
-            return Outcome(
-                run,
-                "xpassed",
-                f"listed as a known gap ({gap}) but it passed: remove it from the list",
-                [],
-                outcome.log,
-            )
-        return Outcome(run, "xfailed", f"known gap: {gap}", outcome.mismatches, outcome.log)
-    return outcome
+    if gap is None or outcome.status == "unsupported":
+        return outcome
+    if outcome.status == "passed":
+        return Outcome(
+            run,
+            "xpassed",
+            f"listed as a known gap ({gap}) but it passed: remove it from the list",
+            [],
+            outcome.log,
+        )
+    return Outcome(run, "xfailed", f"known gap: {gap}", outcome.mismatches, outcome.log)
+
+
+def _judge(run: Run, factory: Callable[[], Driver]) -> Outcome:
+    try:
+        driver = factory()
+    except Exception as error:
+        return Outcome(run, "error", f"the engine's factory raised {type(error).__name__}: {error}")
+    try:
+        capabilities = capabilities_of(driver)
+    except Exception as error:
+        return Outcome(run, "error", f"the driver's capabilities: {type(error).__name__}: {error}")
+    lacking = _lacking(capabilities, run)
+    if lacking:
+        return Outcome(run, "unsupported", "the driver does not declare " + ", ".join(lacking))
+    session = _Session(driver, capabilities.cites_rules)
+    return _play(run, session)
+
+
+def _lacking(capabilities: Capabilities, run: Run) -> list[str]:
+    actions, questions = needs(run.scenario)
+    return capabilities.missing(actions, questions, run.edition)
+
+
+@contextlib.contextmanager
+def _guarded(timeout: float | None) -> Iterator[list[str]]:
+    """Run an engine's code so that nothing it does ends or corrupts the suite: what it
+    prints goes to stderr (stdout may be the --json report), ``sys.exit`` and a timeout
+    become the run's error (the message is put in the yielded list)."""
+    trouble: list[str] = []
+    timer = timeout is not None and timeout > 0 and threading.current_thread() is threading.main_thread()
+    previous: Any = None
+    if timer:
+        previous = signal.signal(signal.SIGALRM, _alarm)
+        signal.setitimer(signal.ITIMER_REAL, float(timeout or 0))
+    try:
+        with contextlib.redirect_stdout(sys.stderr):
+            yield trouble
+    except SystemExit as error:
+        trouble.append(f"the engine called sys.exit({error.code!r}); a driver must not end the process")
+    except _TimedOut:
+        trouble.append(f"the run took longer than its timeout of {timeout:g} s")
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, previous)
+
+
+def _alarm(signum: int, frame: object) -> None:
+    raise _TimedOut
 
 
 def _play(run: Run, session: _Session) -> Outcome:
@@ -291,6 +389,9 @@ def _play(run: Run, session: _Session) -> Outcome:
         driver.start(run.edition, scenario.players)
         for spec in scenario.setup:
             session.handles[spec.alias] = driver.add(spec.card, spec.zone, spec.player, spec.options or {})
+        setup_done = getattr(driver, "setup_done", None)
+        if callable(setup_done):
+            setup_done()
         for step in scenario.steps:
             _do_step(session, step)
         for check in scenario.checks:
@@ -307,7 +408,19 @@ def _play(run: Run, session: _Session) -> Outcome:
 
 
 def _log(driver: Driver) -> list[str]:
+    """The driver's log as printable lines, whatever it returns."""
     try:
-        return list(driver.log())
+        lines = driver.log()
+        items = list(lines) if not isinstance(lines, (str, bytes)) else [lines]
+        return [printable(line if isinstance(line, str) else repr(line)) for line in items]
     except Exception as error:  # a driver whose log fails still gets its verdict
-        return [f"(the driver's log failed: {type(error).__name__}: {error})"]
+        return [printable(f"(the driver's log failed: {type(error).__name__}: {error})")]
+
+
+_CONTROL = re.compile(r"[\x00-\x08\x0b-\x1f\x7f-\x9f]")
+
+
+def printable(text: str) -> str:
+    """Text with control characters (other than tab and newline) shown as escapes, so an
+    engine's message can't break a terminal or an XML report."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", str(text))

@@ -11,9 +11,11 @@ documented in ``docs/conformance.md``; everything here enforces it, and every pr
 
 from __future__ import annotations
 
+import os
 import re
+import stat
 import sys
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,9 +36,25 @@ __all__ = [
     "Scenario",
     "Step",
     "load_file",
+    "read_text",
     "scenario_files",
     "tomllib",
 ]
+
+#: Bounds on what one file may ask for: a scenario is a handful of objects and steps, and
+#: an unbounded count (``players = 30000000``, ``spells_cast = 1e12``) only exhausts the
+#: machine. Every bound is checked, with the key path, before anything runs.
+LIMITS = {
+    "file_bytes": 8 * 1024 * 1024,
+    "scenarios": 20_000,
+    "players": 8,
+    "setup": 64,
+    "steps": 64,
+    "checks": 128,
+    "list": 64,
+    "int": 1_000,
+    "string": 10_000,
+}
 
 ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "command")
 
@@ -228,15 +246,17 @@ class Scenario:
 class _Reader:
     """Validates one scenario table, naming the key path of every problem."""
 
-    def __init__(self, path: str, scenario_id: str, base: str) -> None:
+    def __init__(self, path: str, scenario_id: str, base: str, line: int = 0) -> None:
         self.path = path
         self.scenario_id = scenario_id
         self.base = base
+        self.line = line
 
     def fail(self, key: str, message: str, hint: str = "") -> ScenarioError:
         return ScenarioError(
             message,
             path=self.path,
+            line=self.line,
             scenario=self.scenario_id,
             key_path=f"{self.base}.{key}" if key else self.base,
             hint=hint,
@@ -288,20 +308,60 @@ _TOP_KEYS = {
 }
 
 
+def _small_int(value: Any, low: int = -LIMITS["int"]) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and low <= value <= LIMITS["int"]
+
+
+def _short_list(value: Any, item: Callable[[Any], bool]) -> bool:
+    return isinstance(value, list) and len(value) <= LIMITS["list"] and all(item(x) for x in value)
+
+
 def _value_ok(kind: str, value: Any, aliases: set[str]) -> bool:
-    checks = {
+    checks: dict[str, Callable[[Any], bool]] = {
         "object": lambda v: isinstance(v, str) and v in aliases,
-        "objects": lambda v: isinstance(v, list) and all(isinstance(x, str) and x in aliases for x in v),
-        "player": lambda v: isinstance(v, int) and not isinstance(v, bool) and v >= 1,
-        "int": lambda v: isinstance(v, int) and not isinstance(v, bool),
+        "objects": lambda v: _short_list(v, lambda x: isinstance(x, str) and x in aliases),
+        "player": lambda v: _small_int(v, 1) and v <= LIMITS["players"],
+        "int": _small_int,
         "bool": lambda v: isinstance(v, bool),
         "str": lambda v: isinstance(v, str),
         "card": lambda v: isinstance(v, str),
         "zone": lambda v: v in ZONES,
-        "order": lambda v: isinstance(v, list) and all(isinstance(x, int) for x in v),
-        "types": lambda v: isinstance(v, list) and all(isinstance(x, str) for x in v),
+        "order": lambda v: _short_list(v, _small_int),
+        "types": lambda v: _short_list(v, lambda x: isinstance(x, str)),
     }
     return bool(checks[kind](value))
+
+
+_KIND_WORDS = {
+    "int": f"an integer from -{LIMITS['int']} to {LIMITS['int']}",
+    "player": f"a player number from 1 to {LIMITS['players']}",
+    "order": f"a list of at most {LIMITS['list']} small integers",
+    "types": f"a list of at most {LIMITS['list']} card types",
+    "objects": f"a list of at most {LIMITS['list']} aliases defined before this step",
+    "object": "an alias defined before this step",
+}
+
+
+def _controls(value: Any, path: str) -> str | None:
+    """The key path of the first string (or key) in ``value`` with a control character
+    or longer than the limit; None if there is none."""
+    if isinstance(value, str):
+        bad = _CONTROL.search(value.replace("\n", "").replace("\t", ""))
+        return path if bad or len(value) > LIMITS["string"] else None
+    if isinstance(value, dict):
+        for key, item in value.items():
+            found = _controls(key, path) or _controls(item, f"{path}.{key}" if path else str(key))
+            if found:
+                return found
+    if isinstance(value, list):
+        for i, item in enumerate(value):
+            found = _controls(item, f"{path}[{i}]")
+            if found:
+                return found
+    return None
+
+
+_CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 
 
 def _setup(reader: _Reader, raw: Any) -> tuple[ObjectSpec, ...]:
@@ -322,6 +382,8 @@ def _setup(reader: _Reader, raw: Any) -> tuple[ObjectSpec, ...]:
         if zone not in ZONES:
             raise reader.fail(f"{where}zone", f"unknown zone {zone!r}", "zones: " + ", ".join(ZONES))
         player = reader.get(table, "player", int, where, 1)
+        if not 1 <= player <= LIMITS["players"]:
+            raise reader.fail(f"{where}player", f"player is 1 to {LIMITS['players']}, not {player}")
         options = {k: table[k] for k in ("up", "face_down", "tapped", "sick") if k in table}
         if "up" in options and options["up"] not in ("front", "back"):
             raise reader.fail(f"{where}up", "up is 'front' or 'back'")
@@ -347,7 +409,7 @@ def _step(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Step:
                 raise reader.fail(f"{where}{name}", f"action {action!r} needs {name!r}")
             continue
         if not _value_ok(kind, raw[name], aliases):
-            detail = "an alias defined before this step" if kind in ("object", "objects") else kind
+            detail = _KIND_WORDS.get(kind, kind)
             raise reader.fail(f"{where}{name}", f"{name!r} must be {detail}, not {raw[name]!r}")
         args[name] = raw[name]
     expect = reader.get(raw, "expect", dict, where, {})
@@ -410,16 +472,23 @@ def _editions(reader: _Reader, raw: Any) -> tuple[str, ...]:
     return tuple(dict.fromkeys(EDITIONS[name].name for name in raw))
 
 
-def _scenario(path: str, raw: Any, index: int, lines: list[str]) -> Scenario:
+def _scenario(path: str, raw: Any, index: int, lines: Mapping[str, int]) -> Scenario:
     base = f"scenario[{index}]"
     scenario_id = f"#{index}"
     if isinstance(raw, dict) and isinstance(raw.get("id"), str):
         scenario_id = raw["id"]
-    reader = _Reader(path, scenario_id, base)
+    reader = _Reader(path, scenario_id, base, lines.get(scenario_id, 0))
     if not isinstance(raw, dict):
         raise reader.fail("", "a scenario is a table: [[scenario]]")
+    bad = _controls(raw, "")
+    if bad is not None:
+        reader.scenario_id = printable_id(scenario_id)
+        raise reader.fail(
+            bad, f"a control character, or more than {LIMITS['string']} characters, in a string"
+        )
     reader.unknown(raw, _TOP_KEYS, "")
     reader.get(raw, "id", str, "")
+    _bounded(reader, raw)
     rules = raw.get("rules", [raw["rule"]] if "rule" in raw else [])
     if not rules or not all(isinstance(r, str) and re.fullmatch(r"\d{3}(\.\d+[a-z]?)?", r) for r in rules):
         raise reader.fail("rule", 'each scenario names the rule number(s) it checks, e.g. rule = "712.8e"')
@@ -451,8 +520,24 @@ def _scenario(path: str, raw: Any, index: int, lines: list[str]) -> Scenario:
         status=status,
         reason=reason,
         file=path,
-        line=_line_of(lines, scenario_id),
+        line=lines.get(scenario_id, 0),
     )
+
+
+def _bounded(reader: _Reader, raw: Mapping[str, Any]) -> None:
+    """The counts of one scenario within LIMITS, each named by its key path."""
+    players = raw.get("players", 2)
+    if isinstance(players, int) and not 1 <= players <= LIMITS["players"]:
+        raise reader.fail("players", f"players is 1 to {LIMITS['players']}, not {players}")
+    for key, limit in (("setup", "setup"), ("step", "steps"), ("check", "checks")):
+        value = raw.get(key)
+        if isinstance(value, (list, dict)) and len(value) > LIMITS[limit]:
+            raise reader.fail(key, f"at most {LIMITS[limit]} {limit} in one scenario, not {len(value)}")
+
+
+def printable_id(text: str) -> str:
+    """A scenario id fit to print: control characters as escapes."""
+    return _CONTROL.sub(lambda m: f"\\x{ord(m.group()):02x}", text)
 
 
 def _rulings(reader: _Reader, raw: Any) -> tuple[str, ...]:
@@ -473,10 +558,18 @@ def _list(reader: _Reader, raw: Mapping[str, Any], key: str) -> list[Any]:
     return value
 
 
-def _line_of(lines: list[str], scenario_id: str) -> int:
-    """The line of a scenario's ``id = "..."`` (tomllib keeps no positions)."""
-    needle = re.compile(r'^\s*id\s*=\s*["\']' + re.escape(scenario_id) + r'["\']')
-    return next((i for i, line in enumerate(lines, 1) if needle.match(line)), 0)
+_ID_LINE = re.compile(r"""^\s*id\s*=\s*(?:"((?:[^"\\]|\\.)*)"|'([^']*)')""")
+
+
+def _id_lines(text: str) -> dict[str, int]:
+    """The line of each ``id = "..."`` (tomllib keeps no positions), in one pass: a file
+    of thousands of scenarios must not be scanned once per scenario."""
+    found: dict[str, int] = {}
+    for number, line in enumerate(text.splitlines(), 1):
+        match = _ID_LINE.match(line)
+        if match:
+            found.setdefault(match.group(1) if match.group(1) is not None else match.group(2), number)
+    return found
 
 
 def _toml_error(path: str, error: Exception, text: str) -> ScenarioError:
@@ -496,21 +589,51 @@ def load_file(path: Path) -> list[Scenario]:
     """Every scenario of one file. Raises :class:`ScenarioError` for the first problem
     (the file, the scenario and the key path; TOML's line and column)."""
     shown = str(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as error:
-        raise ScenarioError(f"cannot read scenario file: {error}", path=shown) from None
+    text = read_text(path, "scenario file")
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise _toml_error(shown, error, text) from None
+    except RecursionError:
+        raise ScenarioError("not valid here: tables or arrays nested too deeply", path=shown) from None
     scenarios = data.get("scenario")
     if not isinstance(scenarios, list) or not scenarios:
         raise ScenarioError(
             "a scenario file holds one or more [[scenario]] tables", path=shown, key_path="scenario"
         )
-    lines = text.splitlines()
-    return [_scenario(shown, raw, i, lines) for i, raw in enumerate(scenarios)]
+    if len(scenarios) > LIMITS["scenarios"]:
+        raise ScenarioError(
+            f"at most {LIMITS['scenarios']} scenarios in one file, not {len(scenarios)}",
+            path=shown,
+            key_path="scenario",
+        )
+    lines = _id_lines(text)
+    try:
+        return [_scenario(shown, raw, i, lines) for i, raw in enumerate(scenarios)]
+    except RecursionError:
+        raise ScenarioError("a value nested too deeply", path=shown, key_path="scenario") from None
+
+
+def read_text(path: Path, what: str) -> str:
+    """A regular UTF-8 file of at most ``LIMITS["file_bytes"]``, as text; anything else is
+    one :class:`ScenarioError` naming the file (a FIFO or /dev/zero is never read)."""
+    shown = str(path)
+    try:
+        with path.open("rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                raise ScenarioError(f"{what} is not a regular file", path=shown)
+            data = handle.read(LIMITS["file_bytes"] + 1)
+    except OSError as error:
+        raise ScenarioError(f"cannot read {what}: {error.strerror or error}", path=shown) from None
+    if len(data) > LIMITS["file_bytes"]:
+        raise ScenarioError(f"{what} is larger than {LIMITS['file_bytes']} bytes", path=shown)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        line = data[: error.start].count(b"\n") + 1
+        raise ScenarioError(
+            f"{what} is not UTF-8 (byte {data[error.start]:#04x})", path=shown, line=line
+        ) from None
 
 
 def scenario_files(paths: list[Path]) -> list[Path]:
