@@ -91,9 +91,29 @@ def _parser() -> argparse.ArgumentParser:
     )
     conformance.add_argument(
         "--engine",
+        action="append",
+        default=[],
         metavar="MODULE:FACTORY",
         help="the driver factory of another engine, imported from the installed packages or "
-        "the current directory (default: the reference engine)",
+        "the current directory, or a known name (reference, phase); repeatable: several engines "
+        "run side by side and a matrix shows where they disagree (default: the reference engine)",
+    )
+    conformance.add_argument(
+        "--compare",
+        action="append",
+        default=[],
+        metavar="MODULE:FACTORY",
+        help="run this engine too, beside the --engine ones (or the reference engine), and print "
+        "the matrix (repeatable)",
+    )
+    conformance.add_argument(
+        "--library",
+        action="append",
+        default=[],
+        type=Path,
+        metavar="PATH",
+        help="a folder of card scripts the scenarios may use, besides the bundled ones (repeatable; "
+        "drivers that take card folders receive them)",
     )
     conformance.add_argument(
         "--edition", metavar="NAME", help="run only the scenarios that hold for this edition"
@@ -182,16 +202,32 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
-    from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory
+    from dfc_plugin.conformance.driver import driver_name, load_driver_factory, with_libraries
     from dfc_plugin.conformance.report import run_suite
     from dfc_plugin.conformance.runner import load_known_gaps, load_scenarios
     from dfc_plugin.editions import edition_named
 
     edition = edition_named(args.edition).name if args.edition else None
-    factory = load_driver_factory(args.engine) if args.engine else ReferenceDriver
+    specs = (args.engine or ["reference"]) + args.compare
+    for folder in args.library:
+        if not folder.is_dir():
+            raise DfcError(f"--library {folder}: not a folder of card scripts")
+    factories = [with_libraries(load_driver_factory(spec), args.library) for spec in specs]
+    if len(factories) > 1:
+        if args.known_gaps:
+            raise DfcError("--known-gaps is for one engine; each engine's gaps show in the matrix")
+        scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
+        reports = [
+            run_suite(scenarios, f, edition=edition, load_errors=errors, engine=driver_name(f))
+            for f in factories
+        ]
+        return _conformance_matrix(reports, args, out)
     gaps = load_known_gaps(args.known_gaps) if args.known_gaps else {}
     scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
-    report = run_suite(scenarios, factory, edition=edition, known_gaps=gaps, load_errors=errors)
+    factory = factories[0]
+    report = run_suite(
+        scenarios, factory, edition=edition, known_gaps=gaps, load_errors=errors, engine=driver_name(factory)
+    )
     if args.junit_xml:
         args.junit_xml.write_text(report.junit_xml(), encoding="utf-8")
     if args.html:
@@ -202,6 +238,31 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(report.text() + "\n")
     return 0 if report.ok else 1
+
+
+def _conformance_matrix(reports: list[Any], args: argparse.Namespace, out: TextIO) -> int:
+    """Several engines' reports as one matrix (text or JSON; HTML and JUnit XML files)."""
+    from xml.etree import ElementTree as ET
+
+    from dfc_plugin.conformance.matrix import matrix
+
+    table = matrix(reports)
+    if args.junit_xml:
+        suites = ET.Element("testsuites")
+        for report in reports:
+            suites.append(ET.fromstring(report.junit_xml()))
+        args.junit_xml.write_text(ET.tostring(suites, encoding="unicode", xml_declaration=True), "utf-8")
+    if args.html:
+        args.html.write_text(table.html_page(), encoding="utf-8")
+    if args.json:
+        data = {"matrix": table.as_json(), "reports": [r.as_json() for r in reports]}
+        json.dump(data, out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        for report in reports:
+            out.write(report.text() + "\n\n")
+        out.write(table.text() + "\n")
+    return 0 if all(r.ok for r in reports) else 1
 
 
 _COMMANDS = {"check": cmd_check, "show": cmd_show, "conformance": cmd_conformance}

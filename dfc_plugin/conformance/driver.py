@@ -43,6 +43,7 @@ __all__ = [
     "Driver",
     "ReferenceDriver",
     "Refused",
+    "Unsupported",
     "capabilities_of",
     "driver_name",
     "load_driver_factory",
@@ -154,6 +155,12 @@ def _shared_library(extra: tuple[str, ...] = ()) -> Library:
 
     folders = [folder for group in plugin_manager().hook.dfc_card_folders() for folder in group]
     return Library.load([*folders, *extra])
+
+
+class Unsupported(Exception):
+    """The engine can't express what the scenario asks here (a card it has no data for,
+    an argument its interface lacks): the run is ``unsupported``, never failed or passed.
+    Raise it only for what the engine cannot be asked, never for a rule it gets wrong."""
 
 
 class Refused(Exception):

@@ -7,7 +7,9 @@ is such a test: ``pytest --pyargs dfc_plugin.conformance`` runs the bundled suit
 
 Options: ``--dfc-engine=module:factory`` (another engine's driver), ``--dfc-edition``,
 ``--dfc-known-gaps=FILE`` (its entries run as strict xfails), ``--dfc-scenarios=PATH``
-(more scenario files; repeatable), ``--dfc-only`` (only those). This module imports
+(more scenario files; repeatable), ``--dfc-only`` (only those), ``--dfc-library=PATH``
+(card-script folders the scenarios may use; repeatable). An ``unsupported`` run (the
+driver does not declare what it needs) is skipped with what is missing. This module imports
 nothing heavy until a test asks for ``dfc_run``.
 """
 
@@ -35,6 +37,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
     )
     group.addoption(
         "--dfc-only", action="store_true", help="run only the --dfc-scenarios files, not the bundled ones"
+    )
+    group.addoption(
+        "--dfc-library",
+        metavar="PATH",
+        action="append",
+        default=[],
+        help="a folder of card scripts the scenarios may use (repeatable)",
     )
 
 
@@ -64,10 +73,11 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
 @pytest.fixture(scope="session")
 def dfc_driver_factory(pytestconfig: pytest.Config) -> Any:
     """The factory of the engine under test (the reference engine by default)."""
-    from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory
+    from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory, with_libraries
 
     spec = pytestconfig.getoption("--dfc-engine")
-    return load_driver_factory(spec) if spec else ReferenceDriver
+    libraries = [Path(p) for p in pytestconfig.getoption("--dfc-library")]
+    return with_libraries(load_driver_factory(spec) if spec else ReferenceDriver, libraries)
 
 
 def dfc_check(run: Any, factory: Any) -> None:
@@ -77,7 +87,7 @@ def dfc_check(run: Any, factory: Any) -> None:
     from dfc_plugin.conformance.runner import run_scenario
 
     outcome = run_scenario(run, factory)
-    if outcome.status == "descriptive":
-        pytest.skip(f"descriptive: {outcome.message}")
+    if outcome.status in ("descriptive", "unsupported"):
+        pytest.skip(f"{outcome.status}: {outcome.message}")
     if outcome.status != "passed":
         pytest.fail("\n".join(_failure_text(outcome)), pytrace=False)

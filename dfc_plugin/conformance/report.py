@@ -73,8 +73,8 @@ class Report:
         lines.append("")
         lines.append(
             f"{len(self.outcomes)} scenario runs: {self.count('passed')} passed, {self.failed} failed, "
-            f"{self.count('descriptive')} descriptive, {self.count('xfailed')} known gaps "
-            f"in {self.seconds:.1f} s"
+            f"{self.count('descriptive')} descriptive, {self.count('xfailed')} known gaps, "
+            f"{self.count('unsupported')} unsupported in {self.seconds:.1f} s"
         )
         return "\n".join(lines)
 
@@ -88,6 +88,7 @@ class Report:
             "failed": self.failed,
             "descriptive": self.count("descriptive"),
             "known_gaps": self.count("xfailed"),
+            "unsupported": self.count("unsupported"),
             "seconds": round(self.seconds, 3),
             "results": [
                 {
@@ -114,7 +115,7 @@ class Report:
             tests=str(len(self.outcomes)),
             failures=str(self.count("failed", "xpassed")),
             errors=str(self.count("error") + len(self.load_errors)),
-            skipped=str(self.count("descriptive", "xfailed")),
+            skipped=str(self.count("descriptive", "xfailed", "unsupported")),
             time=f"{self.seconds:.3f}",
         )
         for outcome in self.outcomes:
@@ -127,7 +128,7 @@ class Report:
                 )
             elif outcome.status == "error":
                 ET.SubElement(case, "error", message=outcome.message).text = "\n".join(_failure_text(outcome))
-            elif outcome.status in ("descriptive", "xfailed"):
+            elif outcome.status in ("descriptive", "xfailed", "unsupported"):
                 ET.SubElement(case, "skipped", message=outcome.message)
         for error in self.load_errors:
             case = ET.SubElement(

@@ -24,7 +24,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from dfc_plugin.conformance.driver import ActResult, Capabilities, Driver, Refused, capabilities_of
+from dfc_plugin.conformance.driver import (
+    ActResult,
+    Capabilities,
+    Driver,
+    Refused,
+    Unsupported,
+    capabilities_of,
+)
 from dfc_plugin.conformance.schema import Check, Scenario, Step, load_file, scenario_files
 from dfc_plugin.editions import EDITIONS
 from dfc_plugin.errors import DfcError, ScenarioError
@@ -398,6 +405,8 @@ def _play(run: Run, session: _Session) -> Outcome:
             _do_check(session, check)
     except _Failed:
         pass
+    except Unsupported as reason:
+        return Outcome(run, "unsupported", f"the engine can't express this: {reason}", [], _log(driver))
     except (DfcError, Exception) as error:  # the engine under test broke: an error, not a failure
         return Outcome(run, "error", f"{type(error).__name__}: {error}", session.mismatches, _log(driver))
     if session.mismatches:

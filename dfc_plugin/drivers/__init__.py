@@ -1,0 +1,1 @@
+"""Conformance drivers for engines other than the reference one (phase.rs)."""

@@ -1,0 +1,905 @@
+"""phase.rs (PyPI ``phase-python``) as a conformance driver: ``--engine phase``.
+
+phase.rs is a Rust rules engine with Python bindings. This driver plays each scenario on
+it through its public API, and translates only what the two interfaces name differently:
+
+- **Set-up.** phase makes a game only from non-empty decks and deals opening hands, so
+  the driver collects the set-up (``add``) and builds the game in ``setup_done``: each
+  player's deck is their set-up cards and filler (:data:`carddata.FILLER`), both keep
+  their hands, then phase's debug interface (``Debug`` actions, gated on
+  ``state.debug_mode``) puts each set-up card where the scenario says, and the game is
+  set to player 1's precombat main phase with player 1 holding priority. Filler is
+  never named in an answer.
+- **Actions** are phase's own where it has one (``Transform``, ``CastSpell``,
+  ``PlayLand``, ``PassPriority``); zone changes that an effect would make (destroy,
+  exile, bounce, put onto the battlefield) are phase's debug ``MoveToZone`` with
+  ``simulate`` on, which runs its full zone-change pipeline (triggers, state-based
+  actions); ``set_day_night`` and ``next_turn``'s spell count are state edits.
+- **Questions** read phase's object records. phase has no mana-value field: the mana
+  value is computed from the object's current ``mana_cost`` (generic plus one per
+  coloured, hybrid or Phyrexian symbol, two for a {2/W} symbol, X as 0).
+- phase cites no rules, so only what happened is compared. A scenario on a card phase
+  has no data for (meld cards: phase skips MTGJSON groups of more than two faces) or
+  with an argument phase can't be asked (cast "via" a permission, a face other than the
+  front, more than two players) is ``unsupported``.
+
+Its known gaps (``phase_gaps.toml``) list each real disagreement, with the rule;
+``docs/engines/phase.md`` explains them.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+from typing import Any
+
+from dfc_plugin.cards import Layout
+from dfc_plugin.conformance.driver import (
+    ActResult,
+    Capabilities,
+    Refused,
+    Unsupported,
+    _shared_library,
+)
+from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
+from dfc_plugin.errors import CardNotFoundError, DriverError
+from dfc_plugin.script.library import Library
+
+__all__ = ["CAPABILITIES", "KNOWN_GAPS", "PhaseDriver", "mana_value"]
+
+#: The known-gaps file of this driver (strict: a gap phase fixes fails the run).
+KNOWN_GAPS = Path(__file__).with_name("phase_gaps.toml")
+
+_ZONES = {
+    "library": "Library",
+    "hand": "Hand",
+    "battlefield": "Battlefield",
+    "graveyard": "Graveyard",
+    "stack": "Stack",
+    "exile": "Exile",
+    "command": "Command",
+}
+_COLORS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+_MANA = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
+_DECK_FILLER = 30
+_ANY = {"type": "Any"}
+#: Mana for any cast: phase pays from the pool (the scenarios are about faces, not costs).
+_PLENTY = ["White", "Blue", "Black", "Red", "Green"] * 4 + ["Colorless"] * 12
+#: The effect acts on its own source: phase checks targets again as the effect resolves,
+#: and a card in a graveyard or in exile is no legal "any" target.
+_SELF = {"type": "SelfRef"}
+
+
+def _fixed(value: int) -> dict[str, Any]:
+    return {"type": "Fixed", "value": value}
+
+
+def _moved(event: Mapping[str, Any], object_id: int) -> bool:
+    return event.get("type") == "ZoneChanged" and int(event["data"]["object_id"]) == object_id
+
+
+def _spells_cast(state: dict[str, Any], count: int) -> None:
+    """A state edit: the active player cast ``count`` spells this turn (phase keeps a
+    total and a record per spell; its day/night reads them)."""
+    record = {
+        "cast_variant": "Normal",
+        "colors": [],
+        "core_types": ["Instant"],
+        "from_zone": "Hand",
+        "keywords": [],
+        "mana_value": 0,
+        "name": "a spell of the scenario",
+        "spell_object_id": 0,
+        "subtypes": [],
+        "supertypes": [],
+    }
+    state["spells_cast_this_turn"] = count
+    state["spells_cast_this_turn_by_player"] = (
+        {str(state["active_player"]): [record] * count} if count else {}
+    )
+
+
+def _without_triggers(state: dict[str, Any]) -> None:
+    """A state edit: the stack without its triggered abilities (and phase's record of
+    their firing, which must match the stack)."""
+    dropped = {str(e["id"]) for e in state["stack"] if e["kind"].get("type") == "TriggeredAbility"}
+    state["stack"] = [e for e in state["stack"] if str(e["id"]) not in dropped]
+    firings = state.get("stack_trigger_firings") or {}
+    state["stack_trigger_firings"] = {k: v for k, v in firings.items() if k not in dropped}
+
+
+def _harmless(offer: Any) -> int:
+    """Rank a prompt's offers: no target first, then a player, then anything else."""
+    data = offer.data or {}
+    if offer.kind == "ChooseTarget":
+        target = data.get("target")
+        return 0 if target is None else 1 if "Player" in target else 2
+    if offer.kind == "SelectTargets":
+        targets = data.get("targets") or []
+        return 0 if not targets else 1 if all("Player" in t for t in targets) else 2
+    return 1
+
+
+def _token_kind(found: Mapping[str, Any]) -> str:
+    if not found.get("is_token"):
+        return "none"
+    return "double_faced_token" if found.get("back_face") is not None else "token"
+
+
+def _transformed(events: Sequence[Mapping[str, Any]]) -> tuple[_Handle, ...]:
+    """Handles of the objects that transformed (a daybound permanent at nightfall)."""
+    ids = dict.fromkeys(int(e["data"]["object_id"]) for e in events if e.get("type") == "Transformed")
+    return tuple(_Handle(i) for i in ids)
+
+
+CAPABILITIES = Capabilities(
+    actions=frozenset(
+        {
+            "transform",
+            "cast",
+            "resolve",
+            "play_land",
+            "put_onto_battlefield",
+            "move",
+            "destroy",
+            "exile",
+            "bounce",
+            "mill",
+            "next_turn",
+            "set_day_night",
+            "add_counters",
+            "convert",
+            "blink",
+            "add_effect",
+            "become_copy",
+            "token_copy",
+        }
+    ),
+    questions=frozenset(
+        {
+            "object.name",
+            "object.mana_value",
+            "object.zone",
+            "object.up",
+            "object.face_down",
+            "object.transformed",
+            "object.double_faced",
+            "object.power",
+            "object.toughness",
+            "object.types",
+            "object.subtypes",
+            "object.colors",
+            "object.tapped",
+            "object.controller",
+            "object.token",
+            "object.copy_of",
+            "zone.names",
+            "zone.count",
+            "game.day_night",
+        }
+    ),
+    editions=frozenset({"current"}),
+    cites_rules=False,
+)
+
+
+def _version() -> str:
+    try:
+        return metadata.version("phase-python")
+    except metadata.PackageNotFoundError:
+        return "not installed"
+
+
+@cache
+def _engine(extra: tuple[str, ...]) -> tuple[Any, CardData, Library]:
+    """phase's engine loaded with the card data of our library (built once a process)."""
+    try:
+        import phase
+    except ImportError:
+        raise DriverError("phase.rs is not installed: pip install 'dfc-plugin[phase]'") from None
+    library = _shared_library(extra)
+    data = card_data(library.cards())
+    return phase.Engine.from_json(json.dumps(data.faces)), data, library
+
+
+def mana_value(cost: Mapping[str, Any] | None) -> int:
+    """The mana value of one of phase's ``mana_cost`` records (CR 202.3): phase keeps no
+    mana value, so it is computed here."""
+    if not cost or cost.get("type") != "Cost":
+        return 0
+    shards = cost.get("shards", [])
+    return int(cost.get("generic", 0)) + sum(
+        2 if str(s).startswith("Two") else 0 if s == "X" else 1 for s in shards
+    )
+
+
+@dataclass(eq=False)
+class _Handle:
+    """One object as the scenario knows it: phase's id, and the incarnation it had
+    (phase keeps an object's id across zones and bumps its incarnation, 400.7)."""
+
+    id: int = -1
+    incarnation: int = 0
+
+    def __repr__(self) -> str:
+        return f"phase#{self.id}.{self.incarnation}"
+
+
+@dataclass
+class _Pending:
+    card: str
+    zone: str
+    player: int
+    options: Mapping[str, Any]
+    handle: _Handle = field(default_factory=_Handle)
+
+
+class PhaseDriver:
+    """A conformance driver for phase.rs (see the module docstring)."""
+
+    name = f"phase.rs (phase-python {_version()})"
+
+    def __init__(self) -> None:
+        self._extra: tuple[str, ...] = ()
+        self._pending: list[_Pending] = []
+        self._filler: set[int] = set()
+        self._log: list[str] = []
+        self.game: Any = None
+
+    def capabilities(self) -> Capabilities:
+        return CAPABILITIES
+
+    def use_libraries(self, paths: Sequence[Path]) -> None:
+        self._extra = tuple(str(p) for p in paths)
+
+    # ------------------------------------------------------------------ set-up
+    def start(self, edition: str, players: int) -> None:
+        if players != 2:
+            raise Unsupported(f"this driver plays two-player games, not {players}")
+        _engine(self._extra)
+
+    def add(self, card: str, zone: str, player: int, options: Mapping[str, Any]) -> Any:
+        _, data, library = _engine(self._extra)
+        try:
+            definition = library.get(card)
+        except CardNotFoundError as error:
+            raise DriverError(
+                f"{error}: write its Forge script (from its Oracle text) in a folder and pass "
+                "--library FOLDER (pytest: --dfc-library FOLDER)"
+            ) from None
+        if definition.name in data.skipped:
+            raise Unsupported(f"{definition.name}: {data.skipped[definition.name]}")
+        if zone not in ("library", "hand", "battlefield", "graveyard", "exile"):
+            raise Unsupported(f"set-up in the {zone} zone")
+        if options.get("up") == "back" and (
+            zone != "battlefield" or definition.layout is not Layout.TRANSFORM
+        ):
+            raise Unsupported("a back face up outside the battlefield, or of a card that does not transform")
+        pending = _Pending(definition.front.name, zone, player, options)
+        self._pending.append(pending)
+        return pending.handle
+
+    def setup_done(self) -> None:
+        """Build the game from decks, then place every set-up card (see the module
+        docstring)."""
+        engine, _, _ = _engine(self._extra)
+        decks: list[list[str]] = [[], []]
+        for pending in self._pending:
+            decks[pending.player - 1].append(pending.card)
+        self.game = engine.new_game(
+            decks[0] + [FILLER] * _DECK_FILLER, decks[1] + [FILLER] * _DECK_FILLER, seed=1, first_player=0
+        )
+        self._keep_hands()
+        self._edit(lambda state: state.update(debug_mode=True))
+        objects = self._state()["objects"]
+        free = sorted(objects.values(), key=lambda o: int(o["id"]))
+        for pending in self._pending:
+            found = next(
+                o
+                for o in free
+                if o["owner"] == pending.player - 1 and o["name"] == pending.card and o["zone"] != "placed"
+            )
+            found["zone"] = "placed"
+            pending.handle.id = int(found["id"])
+            self._debug(
+                "MoveToZone", object_id=pending.handle.id, to_zone=_ZONES[pending.zone], simulate=False
+            )
+        self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
+        for seat in (0, 1):
+            for object_id in list(self._state()["players"][seat]["hand"]):
+                if object_id in self._filler:
+                    self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
+        self._debug("SetPhase", phase="PreCombatMain", active_player=0)
+        for pending in self._pending:
+            try:
+                self._options(pending)
+            except ValueError as error:
+                raise Unsupported(f"this set-up: phase's debug interface refuses it ({error})") from None
+            pending.handle.incarnation = self._object(pending.handle.id).get("incarnation", 0)
+
+    def _options(self, pending: _Pending) -> None:
+        handle = pending.handle
+        options = pending.options
+        if pending.zone == "battlefield":
+            self._debug("SetSummoningSickness", object_id=handle.id, sick=bool(options.get("sick", False)))
+        if options.get("tapped"):
+            self._debug("SetTapped", object_id=handle.id, tapped=True)
+        if options.get("face_down"):
+            self._debug("SetFaceState", object_id=handle.id, face_down=True, transformed=None, flipped=None)
+        if options.get("up") == "back":
+            self._as_priority(pending.player - 1)
+            self._apply("Transform", object_id=handle.id)
+            self._as_priority(0)
+
+    def _keep_hands(self) -> None:
+        for _ in range(8):
+            waiting = self.game.waiting_for()
+            if waiting.get("type") != "MulliganDecision":
+                return
+            seat = waiting["data"]["pending"][0]["player"]
+            keep = next(
+                a for a in self.game.actions() if (a.data or {}).get("choice", {}).get("type") == "Keep"
+            )
+            self.game.apply(seat, keep)
+        raise DriverError("phase.rs kept asking for mulligan decisions")
+
+    # ------------------------------------------------------------------ phase's API
+    def _state(self) -> dict[str, Any]:
+        state: dict[str, Any] = self.game.state()["state"]
+        return state
+
+    def _edit(self, change: Callable[[dict[str, Any]], Any]) -> None:
+        """A state edit: change phase's exported state and load it back."""
+        engine, _, _ = _engine(self._extra)
+        snapshot = self.game.state()
+        change(snapshot["state"])
+        self.game = engine.load_game(snapshot)
+
+    def _as_priority(self, seat: int) -> None:
+        """Give ``seat`` priority (a state edit) so it may take an action."""
+        if self.game.priority_player() == seat and self.game.waiting_for().get("type") == "Priority":
+            return
+
+        def give(state: dict[str, Any]) -> None:
+            state["priority_player"] = seat
+            state["waiting_for"] = {"type": "Priority", "data": {"player": seat}}
+
+        self._edit(give)
+
+    def _apply(self, kind: str, seat: int | None = None, **data: Any) -> Any:
+        import phase
+
+        action = phase.GameAction.from_dict({"type": kind, "data": data} if data else {"type": kind})
+        actor = self.game.priority_player() if seat is None else seat
+        result = self.game.apply(actor, action)
+        self._record(result)
+        return result
+
+    def _debug(self, kind: str, **data: Any) -> Any:
+        return self._apply("Debug", 0, **({"type": kind, "data": data} if data else {"type": kind}))
+
+    def _record(self, result: Any) -> None:
+        for event in result.events:
+            self._log.append(f"{event.get('type')}: {json.dumps(event.get('data'), default=str)[:200]}")
+
+    def _settle(self) -> None:
+        """Answer every prompt phase raises after an action (the targets of a trigger,
+        an optional trigger) with its most harmless offer, until someone has priority
+        again: a trigger's damage must not kill a scenario's objects."""
+        for _ in range(32):
+            waiting = self.game.waiting_for()
+            if waiting.get("type") in ("Priority", "GameOver"):
+                return
+            offers = self.game.actions()
+            if not offers:
+                return
+            seat = (waiting.get("data") or {}).get("player", self.game.priority_player())
+            self._record(self.game.apply(seat, min(offers, key=_harmless)))
+        raise DriverError(f"phase.rs kept prompting: {self.game.waiting_for()}")
+
+    def _find(self, object_id: int) -> dict[str, Any] | None:
+        """phase's record of an object, or None once it is gone (a token that left the
+        battlefield): phase raises ValueError for an unknown id."""
+        try:
+            found: dict[str, Any] | None = self.game.object(object_id)
+        except ValueError:
+            return None
+        return found
+
+    def _object(self, object_id: int) -> dict[str, Any]:
+        found = self._find(object_id)
+        if found is None:
+            raise DriverError(f"phase.rs has no object {object_id}")
+        return found
+
+    def _current(self, handle: _Handle) -> _Handle:
+        """The handle of the object now (after a zone change: its new incarnation)."""
+        found = self._find(handle.id)
+        return _Handle(handle.id, found.get("incarnation", 0) if found else -1)
+
+    # ------------------------------------------------------------------ acting
+    def act(self, action: str, args: Mapping[str, Any]) -> ActResult:
+        perform = self._actions().get(action)
+        if perform is None:
+            raise DriverError(f"the phase.rs driver has no action {action!r}")
+        try:
+            result = perform(dict(args))
+        except ValueError as error:
+            if "No legal targets" in str(error):
+                # Targets are outside the scenarios: a spell the set-up gives no target to
+                # can't be cast (601.2c), which says nothing about its faces.
+                raise Unsupported(f"a spell with no legal target in the set-up ({error})") from None
+            raise Refused("", f"phase.rs refused it: {error}") from None
+        self._settle()
+        self._drop_triggers()
+        return result
+
+    def _actions(self) -> dict[str, Callable[[dict[str, Any]], ActResult]]:
+        zone = self._zone_effect
+        return {
+            "transform": self._transform,
+            "convert": self._transform,
+            "cast": self._cast,
+            "resolve": self._resolve,
+            "play_land": self._play_land,
+            "put_onto_battlefield": self._put,
+            "move": lambda a: zone(a, a.pop("to"), {"object", "to"}),
+            "destroy": lambda a: self._on(a, {"type": "Destroy", "target": _SELF, "cant_regenerate": False}),
+            "exile": lambda a: zone(a, "exile", {"object"}),
+            "bounce": lambda a: self._on(a, {"type": "Bounce", "target": _SELF, "destination": None}),
+            "blink": self._blink,
+            "mill": self._mill,
+            "next_turn": self._next_turn,
+            "set_day_night": self._set_day_night,
+            "add_counters": self._add_counters,
+            "add_effect": self._add_effect,
+            "token_copy": self._token_copy,
+            "become_copy": self._become_copy,
+        }
+
+    @staticmethod
+    def _only(args: Mapping[str, Any], allowed: set[str], action: str) -> None:
+        extra = sorted(set(args) - allowed)
+        if extra:
+            raise Unsupported(f"{action} with {', '.join(extra)}")
+
+    def _effect(
+        self,
+        effect: dict[str, Any],
+        source: int,
+        targets: Sequence[int] = (),
+        seat: int = 0,
+        duration: str | None = None,
+    ) -> list[dict[str, Any]]:
+        """Put an ability with this effect on the stack (a state edit: "an effect
+        does X") and let phase resolve it with its own effect code; its events."""
+
+        def push(state: dict[str, Any]) -> None:
+            ability = {
+                "effect": effect,
+                "targets": [{"Object": t} for t in targets],
+                "source_id": source,
+                "source_incarnation": state["objects"][str(source)].get("incarnation", 0),
+                "controller": seat,
+                "original_controller": seat,
+                "kind": "Spell",
+                "sub_ability": None,
+                "duration": duration,
+                "condition": None,
+                "context": {
+                    "additional_cost_paid": False,
+                    "alternative_mana_cost_paid": False,
+                    "optional_effect_performed": False,
+                },
+                "optional_targeting": False,
+                "optional": False,
+                "description": "an effect of a dfc-plugin conformance scenario",
+                "forward_result": False,
+            }
+            entry = {"type": "ActivatedAbility", "data": {"source_id": source, "ability": ability}}
+            state["stack"].append(
+                {"id": state["next_object_id"], "source_id": source, "controller": seat, "kind": entry}
+            )
+            state["next_object_id"] += 1
+
+        entry = int(self._state()["next_object_id"])
+        self._edit(push)
+        return self._until_resolved(entry)
+
+    def _until_resolved(self, entry: int) -> list[dict[str, Any]]:
+        """Pass priority until the stack entry ``entry`` has resolved; the events. The
+        triggered abilities that puts on the stack are taken off unresolved (a state
+        edit): the scenarios model no triggered abilities (the reference engine has
+        none), and a trigger's damage must not decide a scenario about faces."""
+        events: list[dict[str, Any]] = []
+        for _ in range(8):
+            if all(int(e["id"]) != entry for e in self.game.stack()):
+                break
+            result = self._apply("PassPriority")
+            events += result.events
+            self._settle()
+            self._drop_triggers()
+        return events
+
+    def _drop_triggers(self) -> None:
+        if any(e["kind"].get("type") == "TriggeredAbility" for e in self.game.stack()):
+            self._edit(_without_triggers)
+
+    def _on(self, args: dict[str, Any], effect: dict[str, Any], allowed: set[str] | None = None) -> ActResult:
+        """An effect on one object; the result says whether it moved (400.7)."""
+        self._only(args, allowed or {"object"}, str(effect["type"]))
+        handle = args["object"]
+        before = self._object(handle.id)
+        events = self._effect(effect, handle.id, (), before["controller"])
+        after = self._current(handle)
+        now = self._find(handle.id)
+        moved = int(after.incarnation != handle.incarnation or now is None or now["zone"] != before["zone"])
+        kept = now is not None and any(_moved(e, handle.id) for e in events)
+        return ActResult(bool(moved), "", (after,) if kept else (), moved, moved)
+
+    def _zone_effect(self, args: dict[str, Any], zone: str, allowed: set[str]) -> ActResult:
+        if zone == "stack" or zone not in _ZONES:
+            raise Unsupported(f"a move to the {zone}")
+        effect = {"type": "ChangeZone", "origin": None, "destination": _ZONES[zone], "target": _SELF}
+        return self._on(args, effect, allowed)
+
+    def _transform(self, args: dict[str, Any]) -> ActResult:
+        """An effect transforms it (phase has no convert: a convert is asked as a
+        transform, which is what 701.28 makes it for a transforming card)."""
+        self._only(args, {"object"}, "transform")
+        handle = args["object"]
+        found = self._object(handle.id)
+        events = self._effect({"type": "Transform", "target": _SELF}, handle.id, (), found["controller"])
+        turned = [e for e in events if e.get("type") == "Transformed"]
+        return ActResult(bool(turned), "", (self._current(handle),))
+
+    def _put(self, args: dict[str, Any]) -> ActResult:
+        self._only(args, {"object", "transformed", "controller"}, "put_onto_battlefield")
+        effect = {
+            "type": "ChangeZone",
+            "origin": None,
+            "destination": "Battlefield",
+            "target": _SELF,
+            "enter_transformed": bool(args.pop("transformed", False)),
+            "under_your_control": "controller" in args,
+        }
+        controller = args.pop("controller", None)
+        handle = args["object"]
+        seat = self._object(handle.id)["owner"] if controller is None else controller - 1
+        events = self._effect(effect, handle.id, (), seat)
+        after = self._current(handle)
+        entered = self._object(handle.id)["zone"] == "Battlefield" and any(
+            _moved(e, handle.id) for e in events
+        )
+        return ActResult(entered, "", (after,), int(entered), int(entered))
+
+    def _blink(self, args: dict[str, Any]) -> ActResult:
+        self._only(args, {"object"}, "blink")
+        out = self._zone_effect(dict(args), "exile", {"object"})
+        if not out.happened:
+            return out
+        back = self._put({"object": out.objects[0]})
+        return ActResult(back.happened, "", back.objects, 1, 1)
+
+    def _cast(self, args: dict[str, Any]) -> ActResult:
+        """Cast it with phase's own CastSpell offer, answering phase's prompts as the
+        scenario asks: which face of a modal DFC (712.11b), the alternative cast of
+        more than meets the eye (702.162a). Disturb is phase's offer to cast it from a
+        graveyard (702.146a). A permission phase gives only through its own trigger
+        (siege, 310.11b) can't be asked for."""
+        self._only(args, {"object", "player", "face", "via"}, "cast")
+        via = args.get("via") or "normal"
+        if via not in ("normal", "modal", "disturb", "more_than_meets_the_eye"):
+            raise Unsupported(f"casting via {via}")
+        handle = args["object"]
+        found = self._object(handle.id)
+        seat = args.get("player", 1) - 1
+        back = self._wants_back(found, args.get("face"))
+        snapshot = self.game.state()
+        self._debug("AddMana", player_id=seat, mana=_PLENTY)
+        self._as_priority(seat)
+        offer = next(
+            (a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == handle.id),
+            None,
+        )
+        if offer is None and not self._may_cast_now(seat):
+            self._restore(snapshot)
+            raise Unsupported("a cast outside its caster's main phase (the scenario does not say when)")
+        allowed = offer is not None and (via != "disturb" or found["zone"] == "Graveyard")
+        if allowed:
+            self._record(self.game.apply(seat, offer))
+            allowed = self._answer_cast_prompts(seat, back, via)
+        if not allowed:
+            self._restore(snapshot)
+            raise Refused("", f"phase.rs offers no way to cast it (via {via})")
+        self._settle()
+        return ActResult(True, "", (self._current(handle),), 1, 1)
+
+    def _may_cast_now(self, seat: int) -> bool:
+        """Whether a sorcery-speed spell may be cast now (307.1): phase enforces timing,
+        and a scenario's cast is meant at a time it may be cast."""
+        state = self._state()
+        return (
+            state["active_player"] == seat
+            and not state["stack"]
+            and self.game.phase in ("PreCombatMain", "PostCombatMain")
+        )
+
+    def _wants_back(self, found: Mapping[str, Any], face: Any) -> bool:
+        """Whether the scenario asks for the back face (``face`` is an index or a name)."""
+        if face is None:
+            return False
+        _, _, library = _engine(self._extra)
+        faces = [f.name for f in library.get(found["name"]).faces]
+        if isinstance(face, int):
+            return face == 1
+        return face in faces[1:]
+
+    def _answer_cast_prompts(self, seat: int, back: bool, via: str) -> bool:
+        """Answer the prompts of a cast; False if the cast asked for is not offered."""
+        alternative = via == "more_than_meets_the_eye"
+        chose_face = False
+        for _ in range(8):
+            waiting = self.game.waiting_for()
+            kind = waiting.get("type")
+            if kind == "ModalFaceChoice":
+                self._apply("ChooseModalFace", seat, back_face=back)
+                chose_face = True
+            elif kind == "AlternativeCastChoice":
+                keyword = (waiting["data"].get("keyword") or {}).get("type")
+                if alternative and keyword != "MoreThanMeetsTheEye":
+                    return False
+                self._apply(
+                    "ChooseAlternativeCast", seat, choice={"type": "Alternative" if alternative else "Normal"}
+                )
+                alternative = False
+            else:
+                break
+        # A back face asked for by name or index is cast only through phase's face choice.
+        return not alternative and (chose_face or not back)
+
+    def _restore(self, snapshot: Any) -> None:
+        engine, _, _ = _engine(self._extra)
+        self.game = engine.load_game(snapshot)
+
+    @staticmethod
+    def _payment(cost: Mapping[str, Any] | None) -> list[str]:
+        if not cost or cost.get("type") != "Cost":
+            return []
+        pool = ["Colorless"] * int(cost.get("generic", 0))
+        for shard in cost.get("shards", []):
+            pool += [s for s in _MANA.values() if str(shard).startswith(s)][:1] or ["Colorless", "Colorless"]
+        return pool
+
+    def _resolve(self, args: dict[str, Any]) -> ActResult:
+        self._only(args, set(), "resolve")
+        stack = self.game.stack()
+        if not stack:
+            return ActResult(False, "")
+        top = int(stack[-1]["source_id"])
+        self._until_resolved(int(stack[-1]["id"]))
+        return ActResult(True, "", (self._current(_Handle(top)),), 1, 1)
+
+    def _play_land(self, args: dict[str, Any]) -> ActResult:
+        self._only(args, {"object", "player", "face"}, "play_land")
+        handle = args["object"]
+        seat = args.get("player", 1) - 1
+        back = self._wants_back(self._object(handle.id), args.get("face"))
+        self._as_priority(seat)
+        offer = next(
+            (a for a in self.game.actions() if a.kind == "PlayLand" and a.data["object_id"] == handle.id),
+            None,
+        )
+        if offer is None and not self._may_cast_now(seat):
+            raise Unsupported(
+                "a land played when phase's timing forbids it (305.1; the scenario does not say when)"
+            )
+        if offer is None:
+            raise Refused("", "phase.rs offers no way to play it as a land")
+        self._record(self.game.apply(seat, offer))
+        if self.game.waiting_for().get("type") == "ModalFaceChoice":
+            self._apply("ChooseModalFace", seat, back_face=back)
+        return ActResult(True, "", (self._current(handle),), 1, 1)
+
+    def _mill(self, args: dict[str, Any]) -> ActResult:
+        seat = args["player"] - 1
+        count = args.get("count", 1)
+        library = self._state()["players"][seat]["library"]
+        if any(i in self._filler for i in library[:count]):
+            raise Unsupported("milling into the filler of the deck")
+        effect = {
+            "type": "Mill",
+            "count": _fixed(count),
+            "target": {"type": "Controller"},
+            "destination": "Graveyard",
+        }
+        events = self._effect(effect, library[0], [], seat)
+        moved = [int(e["data"]["object_id"]) for e in events if e.get("type") == "ZoneChanged"]
+        return ActResult(
+            bool(moved), "", tuple(self._current(_Handle(i)) for i in moved), len(moved), len(moved)
+        )
+
+    def _next_turn(self, args: dict[str, Any]) -> ActResult:
+        """Pass priority until the next turn's first main phase; ``spells_cast`` is a
+        state edit of phase's count of spells cast this turn (which its day/night reads,
+        731.2)."""
+        spells = args.get("spells_cast")
+        if spells is not None:
+            self._edit(lambda state: _spells_cast(state, spells))
+        turn = self.game.turn
+        events: list[dict[str, Any]] = []
+        for _ in range(200):
+            if self.game.turn != turn and self.game.phase == "PreCombatMain":
+                break
+            events += self._apply("PassPriority").events
+            self._settle()
+            self._drop_triggers()
+        return ActResult(True, "", _transformed(events))
+
+    def _set_day_night(self, args: dict[str, Any]) -> ActResult:
+        value = {"day": "Day", "night": "Night"}.get(args["value"])
+        if value is None:
+            raise Unsupported("it becoming neither day nor night")
+        source = next(iter(self._state()["battlefield"]), None)
+        if source is None:
+            raise Unsupported("an effect with no permanent to come from")
+        events = self._effect({"type": "SetDayNight", "to": value}, int(source))
+        return ActResult(True, "", _transformed(events))
+
+    def _add_counters(self, args: dict[str, Any]) -> ActResult:
+        self._only(args, {"object", "kind", "count"}, "add_counters")
+        effect = {
+            "type": "PutCounter",
+            "counter_type": args.get("kind", "P1P1"),
+            "count": _fixed(args.get("count", 1)),
+            "target": _SELF,
+        }
+        handle = args["object"]
+        self._effect(effect, handle.id, (), self._object(handle.id)["controller"])
+        return ActResult(True, "")
+
+    def _add_effect(self, args: dict[str, Any]) -> ActResult:
+        handle = args["object"]
+        effect = {
+            "type": "Pump",
+            "power": _fixed(args.get("power", 0)),
+            "toughness": _fixed(args.get("toughness", 0)),
+            "target": _SELF,
+        }
+        self._effect(effect, handle.id, (), self._object(handle.id)["controller"], "UntilEndOfTurn")
+        return ActResult(True, "")
+
+    def _become_copy(self, args: dict[str, Any]) -> ActResult:
+        """The object becomes a copy of the source (phase's BecomeCopy, which targets
+        what is copied)."""
+        handle, source = args["object"], args["source"]
+        _, _, library = _engine(self._extra)
+        copier = library.get(self._object(handle.id)["base_name"]).front
+        if self._object(source.id)["zone"] != "Battlefield":
+            raise Unsupported("a copy of a card outside the battlefield (phase's copy effect targets)")
+        if "as a copy" in copier.oracle_text:
+            # phase applies a copy to a Clone-like card only as its own ability, as it
+            # enters; a set-up Clone then made a copy of something can't be asked.
+            raise Unsupported(f"{copier.name} becoming a copy after it entered")
+        effect = {"type": "BecomeCopy", "target": _ANY}
+        self._effect(effect, handle.id, [source.id], self._object(handle.id)["controller"])
+        return ActResult(True, "", (self._current(handle),))
+
+    def _token_copy(self, args: dict[str, Any]) -> ActResult:
+        handle = args["object"]
+        controller = args.get("controller")
+        seat = self._object(handle.id)["controller"] if controller is None else controller - 1
+        effect = {"type": "CopyTokenOf", "target": _SELF, "enters_attacking": False}
+        events = self._effect(effect, handle.id, (), seat)
+        made = []
+        for event in events:  # the copy, not what its own abilities make once it is there
+            if event.get("type") == "EffectResolved" and event["data"].get("kind") == "CopyTokenOf":
+                break
+            if event.get("type") == "TokenCreated":
+                made.append(int(event["data"]["object_id"]))
+        tokens = tuple(self._current(_Handle(i)) for i in made)
+        return ActResult(bool(tokens), "", tokens)
+
+    # ------------------------------------------------------------------ observing
+    def observe(self, kind: str, target: Any, question: str, extra: Mapping[str, Any]) -> Any:
+        if kind == "object":
+            return self._ask_object(target, question)
+        if kind == "zone":
+            names = self._zone(target, extra.get("player"))
+            return names if question == "names" else len(names)
+        if kind == "game" and question == "day_night":
+            value = self._state().get("day_night")
+            return {"Day": "day", "Night": "night"}.get(value or "", "neither")
+        raise DriverError(f"the phase.rs driver can't answer {kind}.{question}")
+
+    def _ask_object(self, handle: _Handle, question: str) -> Any:
+        found = self._find(handle.id)
+        if question == "exists":
+            return found is not None and found.get("incarnation", 0) == handle.incarnation
+        if found is None:
+            raise DriverError(f"phase.rs has no object {handle.id}")
+        types = found.get("card_types") or {}
+        answers: dict[str, Callable[[], Any]] = {
+            "name": lambda: found.get("name") or "",
+            "mana_value": lambda: mana_value(found.get("mana_cost")),
+            "zone": lambda: {v: k for k, v in _ZONES.items()}.get(found["zone"], found["zone"]),
+            "up": lambda: self._up(found),
+            "token": lambda: _token_kind(found),
+            "copy_of": lambda: self._copy_of(handle.id),
+            "face_down": lambda: bool(found.get("face_down")),
+            "transformed": lambda: bool(found.get("transformed")),
+            "double_faced": lambda: found.get("back_face") is not None,
+            "power": lambda: found.get("power"),
+            "toughness": lambda: found.get("toughness"),
+            "types": lambda: list(types.get("core_types", [])),
+            "subtypes": lambda: list(types.get("subtypes", [])),
+            "colors": lambda: [_COLORS[c] for c in found.get("color", []) if c in _COLORS],
+            "tapped": lambda: bool(found.get("tapped")),
+            "controller": lambda: int(found["controller"]) + 1,
+        }
+        if question not in answers:
+            raise DriverError(f"the phase.rs driver can't answer object.{question}")
+        return answers[question]()
+
+    def _copy_of(self, object_id: int) -> str:
+        """The name of what the object copies: phase's copy effects on it (CopyValues);
+        a token made as a copy keeps the copied face's printed reference."""
+        name = ""
+        for effect in self._state().get("transient_continuous_effects", []):
+            if (effect.get("affected") or {}).get("id") != object_id:
+                continue
+            for change in effect.get("modifications", []):
+                if change.get("type") == "CopyValues":
+                    name = (change.get("values") or {}).get("name") or (change.get("printed_ref") or {}).get(
+                        "face_name", ""
+                    )
+        found = self._object(object_id)
+        if not name and found.get("is_token"):
+            name = (found.get("printed_ref") or {}).get("face_name") or ""
+        return name
+
+    def _up(self, found: Mapping[str, Any]) -> str:
+        """Which face is up, by the face whose characteristics it has: phase shows a
+        spell cast as its back face (disturb, a modal DFC's back) and a token copy of a
+        back-face-up permanent by that face, with its ``transformed`` flag unset. The
+        flag decides only for an object not named as a face of its own card (a copy)."""
+        _, _, library = _engine(self._extra)
+        ref = (found.get("printed_ref") or {}).get("face_name") or found.get("base_name") or ""
+        try:
+            faces = [f.name for f in library.get(ref).faces] if ref else []
+        except CardNotFoundError:
+            faces = []
+        name = found.get("name")
+        if len(faces) > 1 and name in faces:
+            return "back" if name == faces[1] else "front"
+        return "back" if found.get("transformed") else "front"
+
+    def _zone(self, zone: str, player: int | None) -> list[str]:
+        state = self._state()
+        if zone in ("battlefield", "exile", "stack"):
+            ids = [
+                e["source_id"] if isinstance(e, dict) else e
+                for e in state[zone if zone != "stack" else "stack"]
+            ]
+            if player is not None:
+                ids = [i for i in ids if self._object(i)["controller"] == player - 1]
+        else:
+            seats = [player - 1] if player is not None else [0, 1]
+            # phase keeps a library top first; the scenarios list a zone bottom to top.
+            ids = [
+                i
+                for seat in seats
+                for i in (
+                    reversed(state["players"][seat][zone])
+                    if zone == "library"
+                    else state["players"][seat][zone]
+                )
+            ]
+        return [self._object(i)["name"] for i in ids if i not in self._filler]
+
+    def log(self) -> list[str]:
+        return list(self._log)
