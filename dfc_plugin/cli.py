@@ -122,7 +122,8 @@ def _parser() -> argparse.ArgumentParser:
         "--known-gaps",
         type=Path,
         metavar="FILE",
-        help="TOML [gaps] of scenario ids the engine is known to fail",
+        help="TOML [gaps] of scenario ids the engine is known to fail (default: the gaps its driver "
+        "ships, e.g. phase's)",
     )
     conformance.add_argument(
         "--only", action="store_true", help="run only the PATH scenarios, not the bundled ones"
@@ -212,7 +213,8 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     for folder in args.library:
         if not folder.is_dir():
             raise DfcError(f"--library {folder}: not a folder of card scripts")
-    factories = [with_libraries(load_driver_factory(spec), args.library) for spec in specs]
+    loaded = [load_driver_factory(spec) for spec in specs]
+    factories = [with_libraries(factory, args.library) for factory in loaded]
     if len(factories) > 1:
         if args.known_gaps:
             raise DfcError("--known-gaps is for one engine; each engine's gaps show in the matrix")
@@ -222,7 +224,10 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
             for f in factories
         ]
         return _conformance_matrix(reports, args, out)
-    gaps = load_known_gaps(args.known_gaps) if args.known_gaps else {}
+    # A driver may ship its own known gaps (``known_gaps``, a path); --known-gaps replaces them.
+    shipped = getattr(loaded[0], "known_gaps", None)
+    gaps_file = args.known_gaps or (Path(shipped) if shipped else None)
+    gaps = load_known_gaps(gaps_file) if gaps_file else {}
     scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
     factory = factories[0]
     report = run_suite(

@@ -242,6 +242,7 @@ class PhaseDriver:
     """A conformance driver for phase.rs (see the module docstring)."""
 
     name = f"phase.rs (phase-python {_version()})"
+    known_gaps = KNOWN_GAPS
 
     def __init__(self) -> None:
         self._extra: tuple[str, ...] = ()
@@ -310,7 +311,7 @@ class PhaseDriver:
             )
         self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
         for seat in (0, 1):
-            for object_id in list(self._state()["players"][seat]["hand"]):
+            for object_id in list(self.game.player(seat)["hand"]):
                 if object_id in self._filler:
                     self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
         self._debug("SetPhase", phase="PreCombatMain", active_player=0)
@@ -500,15 +501,14 @@ class PhaseDriver:
                 "description": "an effect of a dfc-plugin conformance scenario",
                 "forward_result": False,
             }
-            entry = {"type": "ActivatedAbility", "data": {"source_id": source, "ability": ability}}
-            state["stack"].append(
-                {"id": state["next_object_id"], "source_id": source, "controller": seat, "kind": entry}
-            )
+            kind = {"type": "ActivatedAbility", "data": {"source_id": source, "ability": ability}}
+            entry.append(int(state["next_object_id"]))
+            state["stack"].append({"id": entry[0], "source_id": source, "controller": seat, "kind": kind})
             state["next_object_id"] += 1
 
-        entry = int(self._state()["next_object_id"])
+        entry: list[int] = []
         self._edit(push)
-        return self._until_resolved(entry)
+        return self._until_resolved(entry[0])
 
     def _until_resolved(self, entry: int) -> list[dict[str, Any]]:
         """Pass priority until the stack entry ``entry`` has resolved; the events. The
@@ -622,12 +622,15 @@ class PhaseDriver:
     def _may_cast_now(self, seat: int) -> bool:
         """Whether a sorcery-speed spell may be cast now (307.1): phase enforces timing,
         and a scenario's cast is meant at a time it may be cast."""
-        state = self._state()
         return (
-            state["active_player"] == seat
-            and not state["stack"]
+            self.game.priority_player() == seat
+            and self._active() == seat
+            and not self.game.stack()
             and self.game.phase in ("PreCombatMain", "PostCombatMain")
         )
+
+    def _active(self) -> int:
+        return int(self._state()["active_player"])
 
     def _wants_back(self, found: Mapping[str, Any], face: Any) -> bool:
         """Whether the scenario asks for the back face (``face`` is an index or a name)."""
@@ -708,7 +711,7 @@ class PhaseDriver:
     def _mill(self, args: dict[str, Any]) -> ActResult:
         seat = args["player"] - 1
         count = args.get("count", 1)
-        library = self._state()["players"][seat]["library"]
+        library = list(self.game.player(seat)["library"])
         if any(i in self._filler for i in library[:count]):
             raise Unsupported("milling into the filler of the deck")
         effect = {
@@ -744,7 +747,7 @@ class PhaseDriver:
         value = {"day": "Day", "night": "Night"}.get(args["value"])
         if value is None:
             raise Unsupported("it becoming neither day nor night")
-        source = next(iter(self._state()["battlefield"]), None)
+        source = next((o["id"] for o in self.game.battlefield()), None)
         if source is None:
             raise Unsupported("an effect with no permanent to come from")
         events = self._effect({"type": "SetDayNight", "to": value}, int(source))
@@ -879,26 +882,23 @@ class PhaseDriver:
         return "back" if found.get("transformed") else "front"
 
     def _zone(self, zone: str, player: int | None) -> list[str]:
-        state = self._state()
+        """Names in a zone, bottom to top (phase keeps a library top first), filler
+        left out. Read through phase's zone getters: a full state export is slow."""
         if zone in ("battlefield", "exile", "stack"):
-            ids = [
-                e["source_id"] if isinstance(e, dict) else e
-                for e in state[zone if zone != "stack" else "stack"]
-            ]
+            entries = {
+                "battlefield": self.game.battlefield,
+                "exile": self.game.exile,
+                "stack": self.game.stack,
+            }
+            ids = [int(e["source_id"] if zone == "stack" else e["id"]) for e in entries[zone]()]
             if player is not None:
                 ids = [i for i in ids if self._object(i)["controller"] == player - 1]
         else:
             seats = [player - 1] if player is not None else [0, 1]
-            # phase keeps a library top first; the scenarios list a zone bottom to top.
-            ids = [
-                i
-                for seat in seats
-                for i in (
-                    reversed(state["players"][seat][zone])
-                    if zone == "library"
-                    else state["players"][seat][zone]
-                )
-            ]
+            ids = []
+            for seat in seats:
+                held = list(self.game.player(seat)[zone])
+                ids += reversed(held) if zone == "library" else held
         return [self._object(i)["name"] for i in ids if i not in self._filler]
 
     def log(self) -> list[str]:
