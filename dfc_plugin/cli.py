@@ -215,20 +215,20 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
             raise DfcError(f"--library {folder}: not a folder of card scripts")
     loaded = [load_driver_factory(spec) for spec in specs]
     factories = [with_libraries(factory, args.library) for factory in loaded]
+    if len(factories) > 1 and args.known_gaps:
+        raise DfcError("--known-gaps is for one engine; with several, each uses the gaps its driver ships")
+    # A driver may ship its own known gaps (``known_gaps``, a path); --known-gaps replaces them.
+    shipped = [getattr(factory, "known_gaps", None) for factory in loaded]
+    gap_files = [args.known_gaps] if args.known_gaps else [Path(s) if s else None for s in shipped]
+    all_gaps = [load_known_gaps(file) if file else {} for file in gap_files]
+    scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
     if len(factories) > 1:
-        if args.known_gaps:
-            raise DfcError("--known-gaps is for one engine; each engine's gaps show in the matrix")
-        scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
         reports = [
-            run_suite(scenarios, f, edition=edition, load_errors=errors, engine=driver_name(f))
-            for f in factories
+            run_suite(scenarios, f, edition=edition, known_gaps=g, load_errors=errors, engine=driver_name(f))
+            for f, g in zip(factories, all_gaps, strict=True)
         ]
         return _conformance_matrix(reports, args, out)
-    # A driver may ship its own known gaps (``known_gaps``, a path); --known-gaps replaces them.
-    shipped = getattr(loaded[0], "known_gaps", None)
-    gaps_file = args.known_gaps or (Path(shipped) if shipped else None)
-    gaps = load_known_gaps(gaps_file) if gaps_file else {}
-    scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
+    gaps = all_gaps[0]
     factory = factories[0]
     report = run_suite(
         scenarios, factory, edition=edition, known_gaps=gaps, load_errors=errors, engine=driver_name(factory)

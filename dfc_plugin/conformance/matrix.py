@@ -3,8 +3,11 @@
 Each cell is an engine's verdict on a run: ``pass``, ``fail`` (a failure or a known gap),
 ``error``, ``unsupported`` or ``descriptive``. Engines *disagree* on a run when one passes
 and another fails it; the scenarios are the Comprehensive Rules and rulings as data, so
-the rules back the engines that pass. The matrix prints as text (a summary per engine and
-every disagreement), as JSON (every row) and as an HTML fragment for a report page.
+the rules back the engines that pass, unless the failing engine's known gap says the
+scenario itself is wrong (a reason that begins "the suite's side:", checked against the
+rules like every gap): then the rules back the engine that fails it. The matrix prints as
+text (a summary per engine and every disagreement), as JSON (every row) and as an HTML
+fragment for a report page.
 """
 
 from __future__ import annotations
@@ -16,7 +19,10 @@ from typing import Any
 
 from dfc_plugin.conformance.report import Report
 
-__all__ = ["Matrix", "Row", "matrix"]
+__all__ = ["SUITE_SIDE", "Matrix", "Row", "matrix"]
+
+#: How a known gap says the rules back the engine and the scenario is wrong.
+SUITE_SIDE = "the suite's side:"
 
 #: An outcome's status as a cell of the matrix.
 VERDICTS = {
@@ -37,14 +43,17 @@ class Row:
     id: str
     rule: str
     verdicts: tuple[str, ...]
+    suite_wrong: tuple[bool, ...] = ()
 
     @property
     def disagreement(self) -> bool:
         return "pass" in self.verdicts and "fail" in self.verdicts
 
     def backed(self, engines: Sequence[str]) -> list[str]:
-        """The engines the rules back where the engines disagree: those that pass."""
-        return [e for e, v in zip(engines, self.verdicts, strict=True) if v == "pass"]
+        """The engines the rules back where the engines disagree: those that pass, or
+        those whose known gap shows the scenario is wrong."""
+        disputed = [e for e, wrong in zip(engines, self.suite_wrong, strict=False) if wrong]
+        return disputed or [e for e, v in zip(engines, self.verdicts, strict=True) if v == "pass"]
 
 
 @dataclass(frozen=True)
@@ -74,7 +83,7 @@ class Matrix:
             )
         rows = self.disagreements
         lines.append("")
-        lines.append(f"{len(rows)} runs where the engines disagree (the rules back the engines that pass):")
+        lines.append(f"{len(rows)} runs where the engines disagree, and the engines the rules back:")
         for row in rows:
             cells = ", ".join(f"{e} {v}" for e, v in zip(self.engines, row.verdicts, strict=True))
             lines.append(
@@ -134,7 +143,8 @@ def matrix(reports: Sequence[Report]) -> Matrix:
         found = [table.get(run_id) for table in by_engine]
         rule = next(o.run.scenario.rule for o in found if o is not None)
         verdicts = tuple(VERDICTS.get(o.status, o.status) if o else "unsupported" for o in found)
-        rows.append(Row(run_id, rule, verdicts))
+        wrong = tuple(bool(o and o.status == "xfailed" and SUITE_SIDE in o.message) for o in found)
+        rows.append(Row(run_id, rule, verdicts, wrong))
     return Matrix(engines, tuple(rows))
 
 

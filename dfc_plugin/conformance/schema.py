@@ -619,7 +619,9 @@ def read_text(path: Path, what: str) -> str:
     one :class:`ScenarioError` naming the file (a FIFO or /dev/zero is never read)."""
     shown = str(path)
     try:
-        with path.open("rb") as handle:
+        # O_NONBLOCK: opening a FIFO must not wait for a writer; it is refused below.
+        descriptor = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(descriptor, "rb") as handle:
             if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
                 raise ScenarioError(f"{what} is not a regular file", path=shown)
             data = handle.read(LIMITS["file_bytes"] + 1)

@@ -1,0 +1,64 @@
+"""The suite on phase.rs (PyPI ``phase-python``, extra ``dfc-plugin[phase]``): every
+behaviour run that is not ``unsupported`` passes or is one of the known gaps, which are
+strict, so a phase-python release that closes a gap fails here until the list is updated.
+Skipped, with the reason, where phase-python is not installed."""
+
+from __future__ import annotations
+
+from functools import cache
+
+import pytest
+
+from dfc_plugin.conformance.report import Report, run_suite
+from dfc_plugin.conformance.runner import load_known_gaps, load_scenarios
+
+phase = pytest.importorskip("phase", reason="phase-python is not installed: pip install 'dfc-plugin[phase]'")
+
+from dfc_plugin.drivers.carddata import FILLER, card_data  # noqa: E402
+from dfc_plugin.drivers.phase import KNOWN_GAPS, PhaseDriver, mana_value  # noqa: E402
+
+
+@cache
+def phase_report() -> Report:
+    scenarios, errors = load_scenarios()
+    assert not errors
+    return run_suite(scenarios, PhaseDriver, known_gaps=load_known_gaps(KNOWN_GAPS), engine="phase.rs")
+
+
+def test_the_suite_on_phase_with_strict_known_gaps() -> None:
+    report = phase_report()
+    bad = [f"{o.run.id}: {o.status}: {o.message}" for o in report.outcomes if not o.ok]
+    assert bad == [], "\n".join(bad)
+    gaps = load_known_gaps(KNOWN_GAPS)
+    assert {o.run.id for o in report.outcomes if o.status == "xfailed"} == set(gaps)
+    judged = [o for o in report.outcomes if o.judged]
+    assert len(judged) >= 90, f"{len(judged)} runs judged on behaviour"
+    assert report.count("error") == 0
+
+
+def test_every_known_gap_cites_a_rule_or_says_the_suite_is_wrong() -> None:
+    for scenario, reason in load_known_gaps(KNOWN_GAPS).items():
+        assert reason.startswith("the suite's side:") or reason.split(":")[0][:3].isdigit(), scenario
+
+
+def test_meld_cards_have_no_data_path_and_their_runs_are_unsupported() -> None:
+    report = phase_report()
+    meld = [o for o in report.outcomes if o.run.id.startswith("712.21") and o.run.edition == "2026-09-25"]
+    assert meld and all(o.status in ("unsupported", "descriptive") for o in meld)
+
+
+def test_mana_value_is_computed_from_phases_mana_cost() -> None:
+    assert mana_value({"type": "Cost", "generic": 2, "shards": ["Red", "Green"]}) == 4
+    assert mana_value({"type": "Cost", "generic": 0, "shards": ["X", "TwoWhite", "WhiteBlue"]}) == 3
+    assert mana_value({"type": "NoCost"}) == 0 and mana_value(None) == 0
+
+
+def test_card_data_joins_a_cards_faces_and_skips_meld() -> None:
+    from dfc_plugin.conformance.driver import _shared_library
+
+    data = card_data(_shared_library().cards())
+    front, back = data.faces["huntmaster of the fells"], data.faces["ravager of the fells"]
+    assert front["scryfall_oracle_id"] == back["scryfall_oracle_id"]
+    assert (front["layout"], front["face_index"], back["face_index"]) == ("transform", 0, 1)
+    assert data.skipped["Graf Rats"].startswith("meld")
+    assert FILLER.lower() in data.faces
