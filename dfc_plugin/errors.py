@@ -140,6 +140,8 @@ class ScenarioError(SourceError):
 
     def __str__(self) -> str:
         where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
+        if self.line and not self.column:  # a scenario's line, from its id; no column
+            where = f"{self.path}:{self.line}"
         parts = [where]
         if self.scenario:
             parts.append(f"scenario {self.scenario!r}")

@@ -56,7 +56,7 @@ def test_broken_scenario_file_is_reported_and_the_rest_runs(tmp_path: Path) -> N
     )
     done = cli("conformance", str(tmp_path))
     assert done.returncode == 1
-    assert "broken.toml: scenario 'x': key scenario[0].step[0].do: unknown action 'explode'" in done.stdout
+    assert "broken.toml:2: scenario 'x': key scenario[0].step[0].do: unknown action 'explode'" in done.stdout
     assert "Traceback" not in done.stderr
 
 

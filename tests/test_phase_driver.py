@@ -62,3 +62,15 @@ def test_card_data_joins_a_cards_faces_and_skips_meld() -> None:
     assert (front["layout"], front["face_index"], back["face_index"]) == ("transform", 0, 1)
     assert data.skipped["Graf Rats"].startswith("meld")
     assert FILLER.lower() in data.faces
+
+
+def test_pytest_with_dfc_engine_phase_uses_its_gaps(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        test_dfc="from dfc_plugin.conformance.pytest_plugin import dfc_check\n"
+        "def test_scenario(dfc_run, dfc_driver_factory):\n    dfc_check(dfc_run, dfc_driver_factory)\n"
+    )
+    wanted = "712.8e-transformed-keeps-front-mana-value or 712.8e-back-face-up or 712.21a"
+    result = pytester.runpytest("-p", "no:cacheprovider", "--dfc-engine=phase", "-k", wanted, "-rxs")
+    outcomes = result.parseoutcomes()
+    assert outcomes.get("xfailed") == 1 and outcomes.get("passed", 0) >= 1 and "failed" not in outcomes
+    result.stdout.fnmatch_lines(["*known gap: 712.8e: phase gives a transformed permanent*"])

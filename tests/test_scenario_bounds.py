@@ -47,7 +47,7 @@ def test_a_huge_player_count_is_refused_with_its_line_and_key(tmp_path: Path) ->
     error = error_of(write(tmp_path, HEAD + "players = 30000000\n" + SETUP + CHECK))
     assert error.key_path == "scenario[0].players" and error.line == 2
     assert f"players is 1 to {LIMITS['players']}, not 30000000" in str(error)
-    assert str(error).startswith(f"{tmp_path / 's.toml'}:2:")
+    assert str(error).startswith(f"{tmp_path / 's.toml'}:2: scenario 't-bounds': key scenario[0].players:")
 
 
 @pytest.mark.parametrize("value", ["1000000000000", "1e12", "-5000"])
@@ -103,7 +103,7 @@ def test_a_fifo_or_a_device_is_refused_without_reading_it(tmp_path: Path) -> Non
 
 def test_known_gaps_files_that_are_not_utf8_or_too_deep(tmp_path: Path) -> None:
     bad = write(tmp_path, b'[gaps]\n"t" = "caf\xe9"\n', "gaps.toml")
-    with pytest.raises(ScenarioError, match=r"gaps.toml:2:0: known-gaps file is not UTF-8"):
+    with pytest.raises(ScenarioError, match=r"gaps.toml:2: known-gaps file is not UTF-8"):
         load_known_gaps(bad)
     deep = write(tmp_path, "x = " + "[" * 20000 + "]" * 20000 + "\n", "deep_gaps.toml")
     with pytest.raises(ScenarioError, match="nested too deeply"):

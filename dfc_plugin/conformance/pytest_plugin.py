@@ -6,7 +6,8 @@ editions), so ``pytest -k 712.8e`` runs one rule. ``dfc_plugin.conformance.test_
 is such a test: ``pytest --pyargs dfc_plugin.conformance`` runs the bundled suite anywhere.
 
 Options: ``--dfc-engine=module:factory`` (another engine's driver), ``--dfc-edition``,
-``--dfc-known-gaps=FILE`` (its entries run as strict xfails), ``--dfc-scenarios=PATH``
+``--dfc-known-gaps=FILE`` (its entries run as strict xfails; default: the gaps the
+driver ships, as phase's does), ``--dfc-scenarios=PATH``
 (more scenario files; repeatable), ``--dfc-only`` (only those), ``--dfc-library=PATH``
 (card-script folders the scenarios may use; repeatable). An ``unsupported`` run (the
 driver does not declare what it needs) is skipped with what is missing. This module imports
@@ -60,7 +61,7 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         raise pytest.UsageError("\n".join(e.render() for e in errors))
     edition = config.getoption("--dfc-edition")
     runs = planned_runs(scenarios, edition_named(edition).name if edition else None)
-    gaps_file = config.getoption("--dfc-known-gaps")
+    gaps_file = config.getoption("--dfc-known-gaps") or _shipped_gaps(config.getoption("--dfc-engine"))
     gaps = load_known_gaps(Path(gaps_file)) if gaps_file else {}
     params = []
     for run in runs:
@@ -68,6 +69,17 @@ def pytest_generate_tests(metafunc: pytest.Metafunc) -> None:
         marks = [pytest.mark.xfail(strict=True, reason=f"known gap: {reason}")] if reason else []
         params.append(pytest.param(run, id=run.id, marks=marks))
     metafunc.parametrize("dfc_run", params)
+
+
+def _shipped_gaps(spec: str | None) -> Path | None:
+    """The known gaps a driver ships (``known_gaps`` on its factory), used unless
+    --dfc-known-gaps names others."""
+    if not spec:
+        return None
+    from dfc_plugin.conformance.driver import load_driver_factory
+
+    shipped = getattr(load_driver_factory(spec), "known_gaps", None)
+    return Path(shipped) if shipped else None
 
 
 @pytest.fixture(scope="session")
