@@ -32,7 +32,7 @@ def test_the_suite_on_phase_with_strict_known_gaps() -> None:
     gaps = load_known_gaps(KNOWN_GAPS)
     assert {o.run.id for o in report.outcomes if o.status == "xfailed"} == set(gaps)
     judged = [o for o in report.outcomes if o.judged]
-    assert len(judged) >= 90, f"{len(judged)} runs judged on behaviour"
+    assert len(judged) >= 100, f"{len(judged)} runs judged on behaviour"
     assert report.count("error") == 0
 
 
@@ -69,8 +69,13 @@ def test_pytest_with_dfc_engine_phase_uses_its_gaps(pytester: pytest.Pytester) -
         test_dfc="from dfc_plugin.conformance.pytest_plugin import dfc_check\n"
         "def test_scenario(dfc_run, dfc_driver_factory):\n    dfc_check(dfc_run, dfc_driver_factory)\n"
     )
-    wanted = "712.8e-transformed-keeps-front-mana-value or 712.8e-back-face-up or 712.21a"
+    wanted = "712.8e-transformed-keeps-front-mana-value or 701.27a-transform-turns-over or 712.21a-"
     result = pytester.runpytest("-p", "no:cacheprovider", "--dfc-engine=phase", "-k", wanted, "-rxs")
     outcomes = result.parseoutcomes()
-    assert outcomes.get("xfailed") == 1 and outcomes.get("passed", 0) >= 1 and "failed" not in outcomes
-    result.stdout.fnmatch_lines(["*known gap: 712.8e: phase gives a transformed permanent*"])
+    assert outcomes.get("xfailed") == 1 and outcomes.get("passed") == 1 and "failed" not in outcomes
+    result.stdout.fnmatch_lines(
+        [
+            "*known gap: 712.8e: phase gives a transformed permanent*",
+            "*unsupported: the driver does not declare action meld*",
+        ]
+    )

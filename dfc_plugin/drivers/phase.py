@@ -82,6 +82,16 @@ def _moved(event: Mapping[str, Any], object_id: int) -> bool:
     return event.get("type") == "ZoneChanged" and int(event["data"]["object_id"]) == object_id
 
 
+def _fresh_turn(state: dict[str, Any]) -> None:
+    """A state edit: no spell cast and no land played this turn yet."""
+    _spells_cast(state, 0)
+    state["lands_played_this_turn"] = 0
+    state["lands_played_this_turn_by_player"] = {}
+    for player in state["players"]:
+        player["lands_played_this_turn"] = 0
+    state["mana_spent_on_spells_this_turn"] = {}
+
+
 def _spells_cast(state: dict[str, Any], count: int) -> None:
     """A state edit: the active player cast ``count`` spells this turn (phase keeps a
     total and a record per spell; its day/night reads them)."""
@@ -277,7 +287,7 @@ class PhaseDriver:
         if zone not in ("library", "hand", "battlefield", "graveyard", "exile"):
             raise Unsupported(f"set-up in the {zone} zone")
         if options.get("up") == "back" and (
-            zone != "battlefield" or definition.layout is not Layout.TRANSFORM
+            zone != "battlefield" or definition.layout not in (Layout.TRANSFORM, Layout.MODAL_DFC)
         ):
             raise Unsupported("a back face up outside the battlefield, or of a card that does not transform")
         pending = _Pending(definition.front.name, zone, player, options)
@@ -306,21 +316,62 @@ class PhaseDriver:
             )
             found["zone"] = "placed"
             pending.handle.id = int(found["id"])
-            self._debug(
-                "MoveToZone", object_id=pending.handle.id, to_zone=_ZONES[pending.zone], simulate=False
-            )
+            zone = "hand" if self._modal_back(pending) else pending.zone
+            self._debug("MoveToZone", object_id=pending.handle.id, to_zone=_ZONES[zone], simulate=False)
         self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
         for seat in (0, 1):
             for object_id in list(self.game.player(seat)["hand"]):
                 if object_id in self._filler:
                     self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
         self._debug("SetPhase", phase="PreCombatMain", active_player=0)
+        modal = [pending for pending in self._pending if self._modal_back(pending)]
+        for pending in modal:
+            self._enter_back_face_up(pending)
+        if modal:
+            self._edit(_fresh_turn)
         for pending in self._pending:
             try:
                 self._options(pending)
             except ValueError as error:
                 raise Unsupported(f"this set-up: phase's debug interface refuses it ({error})") from None
             pending.handle.incarnation = self._object(pending.handle.id).get("incarnation", 0)
+
+    def _modal_back(self, pending: _Pending) -> bool:
+        _, _, library = _engine(self._extra)
+        return pending.options.get("up") == "back" and library.get(pending.card).layout is Layout.MODAL_DFC
+
+    def _enter_back_face_up(self, pending: _Pending) -> None:
+        """A modal DFC set up with its back face up on the battlefield: phase puts one
+        there only by playing or casting that face (712.14b), so it is played (a land) or
+        cast and resolved from its owner's hand; ``_fresh_turn`` then forgets the land
+        play and the spell, as the set-up stands for a turn where nothing was done yet."""
+        seat = pending.player - 1
+        handle = pending.handle
+        self._debug("SetPhase", phase="PreCombatMain", active_player=seat)
+        self._debug("AddMana", player_id=seat, mana=_PLENTY)
+        offer = next(
+            (
+                a
+                for a in self.game.actions()
+                if a.kind in ("PlayLand", "CastSpell") and a.data["object_id"] == handle.id
+            ),
+            None,
+        )
+        if offer is None:
+            raise Unsupported(f"{pending.card} with its back face up: phase offers no way to play it")
+        self._record(self.game.apply(seat, offer))
+        if self.game.waiting_for().get("type") == "ModalFaceChoice":
+            self._apply("ChooseModalFace", seat, back_face=True)
+        stack = self.game.stack()
+        if stack:
+            self._until_resolved(int(stack[-1]["id"]))
+        self._settle()
+        self._drop_triggers()
+        if self._object(handle.id)["zone"] != "Battlefield":
+            raise Unsupported(
+                f"{pending.card} with its back face up: phase did not put it onto the battlefield"
+            )
+        self._debug("SetPhase", phase="PreCombatMain", active_player=0)
 
     def _options(self, pending: _Pending) -> None:
         handle = pending.handle
@@ -331,7 +382,7 @@ class PhaseDriver:
             self._debug("SetTapped", object_id=handle.id, tapped=True)
         if options.get("face_down"):
             self._debug("SetFaceState", object_id=handle.id, face_down=True, transformed=None, flipped=None)
-        if options.get("up") == "back":
+        if options.get("up") == "back" and not self._modal_back(pending):
             self._as_priority(pending.player - 1)
             self._apply("Transform", object_id=handle.id)
             self._as_priority(0)
