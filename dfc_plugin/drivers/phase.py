@@ -187,6 +187,7 @@ CAPABILITIES = Capabilities(
             "object.controller",
             "object.token",
             "object.copy_of",
+            "object.can_transform",
             "zone.names",
             "zone.count",
             "game.day_night",
@@ -831,20 +832,27 @@ class PhaseDriver:
         """The object becomes a copy of the source (phase's BecomeCopy, which targets
         what is copied)."""
         handle, source = args["object"], args["source"]
-        _, _, library = _engine(self._extra)
-        copier = library.get(self._object(handle.id)["base_name"]).front
         if self._object(source.id)["zone"] != "Battlefield":
             raise Unsupported("a copy of a card outside the battlefield (phase's copy effect targets)")
-        if "as a copy" in copier.oracle_text:
-            # phase applies a copy to a Clone-like card only as its own ability, as it
-            # enters; a set-up Clone then made a copy of something can't be asked.
-            raise Unsupported(f"{copier.name} becoming a copy after it entered")
+        self._no_clone(handle, "")
         effect = {"type": "BecomeCopy", "target": _ANY}
         self._effect(effect, handle.id, [source.id], self._object(handle.id)["controller"])
         return ActResult(True, "", (self._current(handle),))
 
+    def _no_clone(self, handle: _Handle, what: str) -> None:
+        """phase applies "enter as a copy" (Clone, Mirror Image) only as the card's own
+        ability as it enters; a copy effect or a token copy of such a card made
+        separately can't be asked of it."""
+        _, _, library = _engine(self._extra)
+        card = library.get(self._object(handle.id)["base_name"]).front
+        if "as a copy" in card.oracle_text:
+            raise Unsupported(
+                f"{what or 'a copy effect on'} {card.name}, which enters as a copy of something"
+            )
+
     def _token_copy(self, args: dict[str, Any]) -> ActResult:
         handle = args["object"]
+        self._no_clone(handle, "a token copy of")
         controller = args.get("controller")
         seat = self._object(handle.id)["controller"] if controller is None else controller - 1
         effect = {"type": "CopyTokenOf", "target": _SELF, "enters_attacking": False}
@@ -884,6 +892,7 @@ class PhaseDriver:
             "up": lambda: self._up(found),
             "token": lambda: _token_kind(found),
             "copy_of": lambda: self._copy_of(handle.id),
+            "can_transform": lambda: self._can_transform(handle),
             "face_down": lambda: bool(found.get("face_down")),
             "transformed": lambda: bool(found.get("transformed")),
             "double_faced": lambda: found.get("back_face") is not None,
@@ -898,6 +907,18 @@ class PhaseDriver:
         if question not in answers:
             raise DriverError(f"the phase.rs driver can't answer object.{question}")
         return answers[question]()
+
+    def _can_transform(self, handle: _Handle) -> bool:
+        """Whether phase would transform it: phase has no such question, so the driver
+        asks phase to transform it, notes whether it did, and puts the game back as it
+        was (the trial leaves nothing in the game or its log)."""
+        snapshot, logged = self.game.state(), len(self._log)
+        try:
+            turned = self._transform({"object": handle}).happened
+        finally:
+            self._restore(snapshot)
+            del self._log[logged:]
+        return turned
 
     def _copy_of(self, object_id: int) -> str:
         """The name of what the object copies: phase's copy effects on it (CopyValues);
