@@ -350,19 +350,16 @@ class PhaseDriver:
         handle = pending.handle
         self._debug("SetPhase", phase="PreCombatMain", active_player=seat)
         self._debug("AddMana", player_id=seat, mana=_PLENTY)
+        _, _, library = _engine(self._extra)
+        kind = "PlayLand" if library.get(pending.card).faces[1].type_line.has("Land") else "CastSpell"
         offer = next(
-            (
-                a
-                for a in self.game.actions()
-                if a.kind in ("PlayLand", "CastSpell") and a.data["object_id"] == handle.id
-            ),
+            (a for a in self.game.actions() if a.kind == kind and a.data["object_id"] == handle.id),
             None,
         )
         if offer is None:
             raise Unsupported(f"{pending.card} with its back face up: phase offers no way to play it")
         self._record(self.game.apply(seat, offer))
-        if self.game.waiting_for().get("type") == "ModalFaceChoice":
-            self._apply("ChooseModalFace", seat, back_face=True)
+        self._answer_cast_prompts(seat, True, "modal")
         stack = self.game.stack()
         if stack:
             self._until_resolved(int(stack[-1]["id"]))
@@ -643,6 +640,8 @@ class PhaseDriver:
         more than meets the eye (702.162a). Disturb is phase's offer to cast it from a
         graveyard (702.146a). A permission phase gives only through its own trigger
         (siege, 310.11b) can't be asked for."""
+        # X is not asked for: phase's X spells here all choose targets, which the
+        # scenarios do not model.
         self._only(args, {"object", "player", "face", "via"}, "cast")
         via = args.get("via") or "normal"
         if via not in ("normal", "modal", "disturb", "more_than_meets_the_eye"):
@@ -694,8 +693,9 @@ class PhaseDriver:
             return face == 1
         return face in faces[1:]
 
-    def _answer_cast_prompts(self, seat: int, back: bool, via: str) -> bool:
-        """Answer the prompts of a cast; False if the cast asked for is not offered."""
+    def _answer_cast_prompts(self, seat: int, back: bool, via: str, x: int = 0) -> bool:
+        """Answer the prompts of a cast (face, alternative cast, X); False if the cast
+        asked for is not offered."""
         alternative = via == "more_than_meets_the_eye"
         chose_face = False
         for _ in range(8):
@@ -704,6 +704,8 @@ class PhaseDriver:
             if kind == "ModalFaceChoice":
                 self._apply("ChooseModalFace", seat, back_face=back)
                 chose_face = True
+            elif kind == "ChooseXValue":
+                self._apply("ChooseX", seat, value=x)
             elif kind == "AlternativeCastChoice":
                 keyword = (waiting["data"].get("keyword") or {}).get("type")
                 if alternative and keyword != "MoreThanMeetsTheEye":
