@@ -242,7 +242,16 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
         out.write("\n")
     else:
         out.write(report.text() + "\n")
+        _write_unsupported(report, out)
     return 0 if report.ok else 1
+
+
+def _write_unsupported(report: Any, out: TextIO) -> None:
+    from dfc_plugin.conformance.matrix import unsupported_summary
+
+    lines = unsupported_summary(report)
+    if lines:
+        out.write("\n" + "\n".join(lines) + "\n")
 
 
 def _conformance_matrix(reports: list[Any], args: argparse.Namespace, out: TextIO) -> int:

@@ -25,7 +25,7 @@ from dfc_plugin.conformance.driver import (
     capabilities_of,
     with_libraries,
 )
-from dfc_plugin.conformance.matrix import matrix
+from dfc_plugin.conformance.matrix import matrix, unsupported_summary
 from dfc_plugin.conformance.report import run_suite
 from dfc_plugin.conformance.runner import load_scenarios, planned_runs, printable, run_scenario
 from dfc_plugin.errors import DriverError
@@ -82,6 +82,10 @@ def test_an_undeclared_question_makes_the_run_unsupported_counted_apart(tmp_path
     assert "1 unsupported" in report.text()
     skipped = ET.fromstring(report.junit_xml()).findall("testcase/skipped")
     assert len(skipped) == 1
+    assert unsupported_summary(report) == [
+        "1 runs unsupported; what they need (runs), most common first:",
+        "     1  question zone.count",
+    ]
 
 
 def test_an_undeclared_edition_is_unsupported(tmp_path: Path) -> None:

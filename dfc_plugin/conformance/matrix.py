@@ -13,13 +13,14 @@ fragment for a report page.
 from __future__ import annotations
 
 import html
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from dfc_plugin.conformance.report import Report
 
-__all__ = ["SUITE_SIDE", "Matrix", "Row", "matrix"]
+__all__ = ["SUITE_SIDE", "Matrix", "Row", "matrix", "unsupported_summary"]
 
 #: How a known gap says the rules back the engine and the scenario is wrong.
 SUITE_SIDE = "the suite's side:"
@@ -146,6 +147,21 @@ def matrix(reports: Sequence[Report]) -> Matrix:
         wrong = tuple(bool(o and o.status == "xfailed" and SUITE_SIDE in o.message) for o in found)
         rows.append(Row(run_id, rule, verdicts, wrong))
     return Matrix(engines, tuple(rows))
+
+
+def unsupported_summary(report: Report, limit: int = 12) -> list[str]:
+    """What an engine's unsupported runs lack, most common first: what to implement
+    next. One line per missing action, question, edition or inexpressible thing, with
+    the number of runs that need it."""
+    unsupported = [o for o in report.outcomes if o.status == "unsupported"]
+    reasons = Counter(need for o in unsupported for need in (o.lacking or [o.message]))
+    if not reasons:
+        return []
+    lines = [f"{len(unsupported)} runs unsupported; what they need (runs), most common first:"]
+    lines += [f"  {count:>4}  {reason}" for reason, count in reasons.most_common(limit)]
+    if len(reasons) > limit:
+        lines.append(f"  ... and {len(reasons) - limit} more reasons (--json has each run's)")
+    return lines
 
 
 def _unique_names(names: list[str]) -> list[str]:

@@ -93,6 +93,8 @@ class Outcome:
     message: str = ""
     mismatches: list[Mismatch] = field(default_factory=list)
     log: list[str] = field(default_factory=list)
+    #: For an unsupported run: each thing it needs that the driver lacks.
+    lacking: list[str] = field(default_factory=list)
 
     @property
     def ok(self) -> bool:
@@ -351,7 +353,8 @@ def _judge(run: Run, factory: Callable[[], Driver]) -> Outcome:
         return Outcome(run, "error", f"the driver's capabilities: {type(error).__name__}: {error}")
     lacking = _lacking(capabilities, run)
     if lacking:
-        return Outcome(run, "unsupported", "the driver does not declare " + ", ".join(lacking))
+        message = "the driver does not declare " + ", ".join(lacking)
+        return Outcome(run, "unsupported", message, lacking=lacking)
     session = _Session(driver, capabilities.cites_rules)
     return _play(run, session)
 
@@ -406,7 +409,8 @@ def _play(run: Run, session: _Session) -> Outcome:
     except _Failed:
         pass
     except Unsupported as reason:
-        return Outcome(run, "unsupported", f"the engine can't express this: {reason}", [], _log(driver))
+        message = f"the engine can't express this: {reason}"
+        return Outcome(run, "unsupported", message, [], _log(driver), [printable(str(reason))])
     except (DfcError, Exception) as error:  # the engine under test broke: an error, not a failure
         return Outcome(run, "error", f"{type(error).__name__}: {error}", session.mismatches, _log(driver))
     if session.mismatches:
