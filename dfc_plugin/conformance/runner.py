@@ -200,6 +200,7 @@ class _Session:
     cites_rules: bool = True
     handles: dict[str, Any] = field(default_factory=dict)
     mismatches: list[Mismatch] = field(default_factory=list)
+
     def handle(self, alias: str) -> Any:
         return self.handles[alias]
 
