@@ -45,7 +45,9 @@ from dfc_plugin.conformance.driver import (
     Unsupported,
     _shared_library,
 )
+from dfc_plugin.drivers import phase_records as rec
 from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
+from dfc_plugin.drivers.phase_records import mana_value
 from dfc_plugin.errors import CardNotFoundError, DriverError
 from dfc_plugin.script.library import Library
 
@@ -53,91 +55,6 @@ __all__ = ["CAPABILITIES", "KNOWN_GAPS", "PhaseDriver", "mana_value"]
 
 #: The known-gaps file of this driver (strict: a gap phase fixes fails the run).
 KNOWN_GAPS = Path(__file__).with_name("phase_gaps.toml")
-
-_ZONES = {
-    "library": "Library",
-    "hand": "Hand",
-    "battlefield": "Battlefield",
-    "graveyard": "Graveyard",
-    "stack": "Stack",
-    "exile": "Exile",
-    "command": "Command",
-}
-_COLORS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
-_MANA = {"W": "White", "U": "Blue", "B": "Black", "R": "Red", "G": "Green", "C": "Colorless"}
-_DECK_FILLER = 30
-_ANY = {"type": "Any"}
-#: Mana for any cast: phase pays from the pool (the scenarios are about faces, not costs).
-_PLENTY = ["White", "Blue", "Black", "Red", "Green"] * 4 + ["Colorless"] * 12
-#: The effect acts on its own source: phase checks targets again as the effect resolves,
-#: and a card in a graveyard or in exile is no legal "any" target.
-_SELF = {"type": "SelfRef"}
-
-
-def _fixed(value: int) -> dict[str, Any]:
-    return {"type": "Fixed", "value": value}
-
-
-def _moved(event: Mapping[str, Any], object_id: int) -> bool:
-    return event.get("type") == "ZoneChanged" and int(event["data"]["object_id"]) == object_id
-
-
-def _fresh_turn(state: dict[str, Any]) -> None:
-    """A state edit: no spell cast and no land played this turn yet."""
-    _spells_cast(state, 0)
-    state["lands_played_this_turn"] = 0
-    state["lands_played_this_turn_by_player"] = {}
-    for player in state["players"]:
-        player["lands_played_this_turn"] = 0
-    state["mana_spent_on_spells_this_turn"] = {}
-
-
-def _spells_cast(state: dict[str, Any], count: int) -> None:
-    """A state edit: the active player cast ``count`` spells this turn (phase keeps a
-    total and a record per spell; its day/night reads them)."""
-    record = {
-        "cast_variant": "Normal",
-        "colors": [],
-        "core_types": ["Instant"],
-        "from_zone": "Hand",
-        "keywords": [],
-        "mana_value": 0,
-        "name": "a spell of the scenario",
-        "spell_object_id": 0,
-        "subtypes": [],
-        "supertypes": [],
-    }
-    state["spells_cast_this_turn"] = count
-    state["spells_cast_this_turn_by_player"] = (
-        {str(state["active_player"]): [record] * count} if count else {}
-    )
-
-
-def _without_triggers(state: dict[str, Any]) -> None:
-    """A state edit: the stack without its triggered abilities (and phase's record of
-    their firing, which must match the stack)."""
-    dropped = {str(e["id"]) for e in state["stack"] if e["kind"].get("type") == "TriggeredAbility"}
-    state["stack"] = [e for e in state["stack"] if str(e["id"]) not in dropped]
-    firings = state.get("stack_trigger_firings") or {}
-    state["stack_trigger_firings"] = {k: v for k, v in firings.items() if k not in dropped}
-
-
-def _harmless(offer: Any) -> int:
-    """Rank a prompt's offers: no target first, then a player, then anything else."""
-    data = offer.data or {}
-    if offer.kind == "ChooseTarget":
-        target = data.get("target")
-        return 0 if target is None else 1 if "Player" in target else 2
-    if offer.kind == "SelectTargets":
-        targets = data.get("targets") or []
-        return 0 if not targets else 1 if all("Player" in t for t in targets) else 2
-    return 1
-
-
-def _token_kind(found: Mapping[str, Any]) -> str:
-    if not found.get("is_token"):
-        return "none"
-    return "double_faced_token" if found.get("back_face") is not None else "token"
 
 
 def _transformed(events: Sequence[Mapping[str, Any]]) -> tuple[_Handle, ...]:
@@ -217,17 +134,6 @@ def _engine(extra: tuple[str, ...]) -> tuple[Any, CardData, Library]:
     return phase.Engine.from_json(json.dumps(data.faces)), data, library
 
 
-def mana_value(cost: Mapping[str, Any] | None) -> int:
-    """The mana value of one of phase's ``mana_cost`` records (CR 202.3): phase keeps no
-    mana value, so it is computed here."""
-    if not cost or cost.get("type") != "Cost":
-        return 0
-    shards = cost.get("shards", [])
-    return int(cost.get("generic", 0)) + sum(
-        2 if str(s).startswith("Two") else 0 if s == "X" else 1 for s in shards
-    )
-
-
 @dataclass(eq=False)
 class _Handle:
     """One object as the scenario knows it: phase's id, and the incarnation it had
@@ -303,7 +209,10 @@ class PhaseDriver:
         for pending in self._pending:
             decks[pending.player - 1].append(pending.card)
         self.game = engine.new_game(
-            decks[0] + [FILLER] * _DECK_FILLER, decks[1] + [FILLER] * _DECK_FILLER, seed=1, first_player=0
+            decks[0] + [FILLER] * rec.DECK_FILLER,
+            decks[1] + [FILLER] * rec.DECK_FILLER,
+            seed=1,
+            first_player=0,
         )
         self._keep_hands()
         self._edit(lambda state: state.update(debug_mode=True))
@@ -318,7 +227,7 @@ class PhaseDriver:
             found["zone"] = "placed"
             pending.handle.id = int(found["id"])
             zone = "hand" if self._modal_back(pending) else pending.zone
-            self._debug("MoveToZone", object_id=pending.handle.id, to_zone=_ZONES[zone], simulate=False)
+            self._debug("MoveToZone", object_id=pending.handle.id, to_zone=rec.ZONES[zone], simulate=False)
         self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
         for seat in (0, 1):
             for object_id in list(self.game.player(seat)["hand"]):
@@ -329,7 +238,7 @@ class PhaseDriver:
         for pending in modal:
             self._enter_back_face_up(pending)
         if modal:
-            self._edit(_fresh_turn)
+            self._edit(rec.fresh_turn)
         for pending in self._pending:
             try:
                 self._options(pending)
@@ -344,12 +253,12 @@ class PhaseDriver:
     def _enter_back_face_up(self, pending: _Pending) -> None:
         """A modal DFC set up with its back face up on the battlefield: phase puts one
         there only by playing or casting that face (712.14b), so it is played (a land) or
-        cast and resolved from its owner's hand; ``_fresh_turn`` then forgets the land
+        cast and resolved from its owner's hand; ``rec.fresh_turn`` then forgets the land
         play and the spell, as the set-up stands for a turn where nothing was done yet."""
         seat = pending.player - 1
         handle = pending.handle
         self._debug("SetPhase", phase="PreCombatMain", active_player=seat)
-        self._debug("AddMana", player_id=seat, mana=_PLENTY)
+        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
         _, _, library = _engine(self._extra)
         kind = "PlayLand" if library.get(pending.card).faces[1].type_line.has("Land") else "CastSpell"
         offer = next(
@@ -448,7 +357,7 @@ class PhaseDriver:
             if not offers:
                 return
             seat = (waiting.get("data") or {}).get("player", self.game.priority_player())
-            self._record(self.game.apply(seat, min(offers, key=_harmless)))
+            self._record(self.game.apply(seat, min(offers, key=rec.harmless)))
         raise DriverError(f"phase.rs kept prompting: {self.game.waiting_for()}")
 
     def _find(self, object_id: int) -> dict[str, Any] | None:
@@ -498,9 +407,11 @@ class PhaseDriver:
             "play_land": self._play_land,
             "put_onto_battlefield": self._put,
             "move": lambda a: zone(a, a.pop("to"), {"object", "to"}),
-            "destroy": lambda a: self._on(a, {"type": "Destroy", "target": _SELF, "cant_regenerate": False}),
+            "destroy": lambda a: self._on(
+                a, {"type": "Destroy", "target": rec.SELF, "cant_regenerate": False}
+            ),
             "exile": lambda a: zone(a, "exile", {"object"}),
-            "bounce": lambda a: self._on(a, {"type": "Bounce", "target": _SELF, "destination": None}),
+            "bounce": lambda a: self._on(a, {"type": "Bounce", "target": rec.SELF, "destination": None}),
             "blink": self._blink,
             "mill": self._mill,
             "next_turn": self._next_turn,
@@ -576,7 +487,7 @@ class PhaseDriver:
 
     def _drop_triggers(self) -> None:
         if any(e["kind"].get("type") == "TriggeredAbility" for e in self.game.stack()):
-            self._edit(_without_triggers)
+            self._edit(rec.without_triggers)
 
     def _on(self, args: dict[str, Any], effect: dict[str, Any], allowed: set[str] | None = None) -> ActResult:
         """An effect on one object; the result says whether it moved (400.7)."""
@@ -587,13 +498,13 @@ class PhaseDriver:
         after = self._current(handle)
         now = self._find(handle.id)
         moved = int(after.incarnation != handle.incarnation or now is None or now["zone"] != before["zone"])
-        kept = now is not None and any(_moved(e, handle.id) for e in events)
+        kept = now is not None and any(rec.moved(e, handle.id) for e in events)
         return ActResult(bool(moved), "", (after,) if kept else (), moved, moved)
 
     def _zone_effect(self, args: dict[str, Any], zone: str, allowed: set[str]) -> ActResult:
-        if zone == "stack" or zone not in _ZONES:
+        if zone == "stack" or zone not in rec.ZONES:
             raise Unsupported(f"a move to the {zone}")
-        effect = {"type": "ChangeZone", "origin": None, "destination": _ZONES[zone], "target": _SELF}
+        effect = {"type": "ChangeZone", "origin": None, "destination": rec.ZONES[zone], "target": rec.SELF}
         return self._on(args, effect, allowed)
 
     def _transform(self, args: dict[str, Any]) -> ActResult:
@@ -602,7 +513,7 @@ class PhaseDriver:
         self._only(args, {"object"}, "transform")
         handle = args["object"]
         found = self._object(handle.id)
-        events = self._effect({"type": "Transform", "target": _SELF}, handle.id, (), found["controller"])
+        events = self._effect({"type": "Transform", "target": rec.SELF}, handle.id, (), found["controller"])
         turned = [e for e in events if e.get("type") == "Transformed"]
         return ActResult(bool(turned), "", (self._current(handle),))
 
@@ -612,7 +523,7 @@ class PhaseDriver:
             "type": "ChangeZone",
             "origin": None,
             "destination": "Battlefield",
-            "target": _SELF,
+            "target": rec.SELF,
             "enter_transformed": bool(args.pop("transformed", False)),
             "under_your_control": "controller" in args,
         }
@@ -622,7 +533,7 @@ class PhaseDriver:
         events = self._effect(effect, handle.id, (), seat)
         after = self._current(handle)
         entered = self._object(handle.id)["zone"] == "Battlefield" and any(
-            _moved(e, handle.id) for e in events
+            rec.moved(e, handle.id) for e in events
         )
         return ActResult(entered, "", (after,), int(entered), int(entered))
 
@@ -651,7 +562,7 @@ class PhaseDriver:
         seat = args.get("player", 1) - 1
         back = self._wants_back(found, args.get("face"))
         snapshot = self.game.state()
-        self._debug("AddMana", player_id=seat, mana=_PLENTY)
+        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
         self._as_priority(seat)
         offer = next(
             (a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == handle.id),
@@ -723,15 +634,6 @@ class PhaseDriver:
         engine, _, _ = _engine(self._extra)
         self.game = engine.load_game(snapshot)
 
-    @staticmethod
-    def _payment(cost: Mapping[str, Any] | None) -> list[str]:
-        if not cost or cost.get("type") != "Cost":
-            return []
-        pool = ["Colorless"] * int(cost.get("generic", 0))
-        for shard in cost.get("shards", []):
-            pool += [s for s in _MANA.values() if str(shard).startswith(s)][:1] or ["Colorless", "Colorless"]
-        return pool
-
     def _resolve(self, args: dict[str, Any]) -> ActResult:
         self._only(args, set(), "resolve")
         stack = self.game.stack()
@@ -770,7 +672,7 @@ class PhaseDriver:
             raise Unsupported("milling into the filler of the deck")
         effect = {
             "type": "Mill",
-            "count": _fixed(count),
+            "count": rec.fixed(count),
             "target": {"type": "Controller"},
             "destination": "Graveyard",
         }
@@ -786,7 +688,7 @@ class PhaseDriver:
         731.2)."""
         spells = args.get("spells_cast")
         if spells is not None:
-            self._edit(lambda state: _spells_cast(state, spells))
+            self._edit(lambda state: rec.spells_cast(state, spells))
         turn = self.game.turn
         events: list[dict[str, Any]] = []
         for _ in range(200):
@@ -812,8 +714,8 @@ class PhaseDriver:
         effect = {
             "type": "PutCounter",
             "counter_type": args.get("kind", "P1P1"),
-            "count": _fixed(args.get("count", 1)),
-            "target": _SELF,
+            "count": rec.fixed(args.get("count", 1)),
+            "target": rec.SELF,
         }
         handle = args["object"]
         self._effect(effect, handle.id, (), self._object(handle.id)["controller"])
@@ -823,9 +725,9 @@ class PhaseDriver:
         handle = args["object"]
         effect = {
             "type": "Pump",
-            "power": _fixed(args.get("power", 0)),
-            "toughness": _fixed(args.get("toughness", 0)),
-            "target": _SELF,
+            "power": rec.fixed(args.get("power", 0)),
+            "toughness": rec.fixed(args.get("toughness", 0)),
+            "target": rec.SELF,
         }
         self._effect(effect, handle.id, (), self._object(handle.id)["controller"], "UntilEndOfTurn")
         return ActResult(True, "")
@@ -837,7 +739,7 @@ class PhaseDriver:
         if self._object(source.id)["zone"] != "Battlefield":
             raise Unsupported("a copy of a card outside the battlefield (phase's copy effect targets)")
         self._no_clone(handle, "")
-        effect = {"type": "BecomeCopy", "target": _ANY}
+        effect = {"type": "BecomeCopy", "target": rec.ANY}
         self._effect(effect, handle.id, [source.id], self._object(handle.id)["controller"])
         return ActResult(True, "", (self._current(handle),))
 
@@ -857,7 +759,7 @@ class PhaseDriver:
         self._no_clone(handle, "a token copy of")
         controller = args.get("controller")
         seat = self._object(handle.id)["controller"] if controller is None else controller - 1
-        effect = {"type": "CopyTokenOf", "target": _SELF, "enters_attacking": False}
+        effect = {"type": "CopyTokenOf", "target": rec.SELF, "enters_attacking": False}
         events = self._effect(effect, handle.id, (), seat)
         made = []
         for event in events:  # the copy, not what its own abilities make once it is there
@@ -890,9 +792,9 @@ class PhaseDriver:
         answers: dict[str, Callable[[], Any]] = {
             "name": lambda: found.get("name") or "",
             "mana_value": lambda: mana_value(found.get("mana_cost")),
-            "zone": lambda: {v: k for k, v in _ZONES.items()}.get(found["zone"], found["zone"]),
+            "zone": lambda: {v: k for k, v in rec.ZONES.items()}.get(found["zone"], found["zone"]),
             "up": lambda: self._up(found),
-            "token": lambda: _token_kind(found),
+            "token": lambda: rec.token_kind(found),
             "copy_of": lambda: self._copy_of(handle.id),
             "can_transform": lambda: self._can_transform(handle),
             "face_down": lambda: bool(found.get("face_down")),
@@ -902,7 +804,7 @@ class PhaseDriver:
             "toughness": lambda: found.get("toughness"),
             "types": lambda: list(types.get("core_types", [])),
             "subtypes": lambda: list(types.get("subtypes", [])),
-            "colors": lambda: [_COLORS[c] for c in found.get("color", []) if c in _COLORS],
+            "colors": lambda: [rec.COLORS[c] for c in found.get("color", []) if c in rec.COLORS],
             "tapped": lambda: bool(found.get("tapped")),
             "controller": lambda: int(found["controller"]) + 1,
         }

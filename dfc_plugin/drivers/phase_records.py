@@ -1,0 +1,120 @@
+"""phase.rs's records, as the driver reads and edits them: pure functions over the dicts
+phase-python exports (``Game.state()``, ``Game.object()``) and accepts (``load_game``,
+``GameAction.from_dict``). Nothing here talks to a game; ``phase.py`` does."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+__all__ = [
+    "ANY",
+    "COLORS",
+    "DECK_FILLER",
+    "PLENTY",
+    "SELF",
+    "ZONES",
+    "fixed",
+    "fresh_turn",
+    "harmless",
+    "mana_value",
+    "moved",
+    "spells_cast",
+    "token_kind",
+    "without_triggers",
+]
+
+ZONES = {
+    "library": "Library",
+    "hand": "Hand",
+    "battlefield": "Battlefield",
+    "graveyard": "Graveyard",
+    "stack": "Stack",
+    "exile": "Exile",
+    "command": "Command",
+}
+COLORS = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G"}
+DECK_FILLER = 30
+ANY = {"type": "Any"}
+#: Mana for any cast: phase pays from the pool (the scenarios are about faces, not costs).
+PLENTY = ["White", "Blue", "Black", "Red", "Green"] * 4 + ["Colorless"] * 12
+#: The effect acts on its own source: phase checks targets again as the effect resolves,
+#: and a card in a graveyard or in exile is no legal "any" target.
+SELF = {"type": "SelfRef"}
+
+
+def fixed(value: int) -> dict[str, Any]:
+    return {"type": "Fixed", "value": value}
+
+
+def moved(event: Mapping[str, Any], object_id: int) -> bool:
+    return event.get("type") == "ZoneChanged" and int(event["data"]["object_id"]) == object_id
+
+
+def fresh_turn(state: dict[str, Any]) -> None:
+    """A state edit: no spell cast and no land played this turn yet."""
+    spells_cast(state, 0)
+    state["lands_played_this_turn"] = 0
+    state["lands_played_this_turn_by_player"] = {}
+    for player in state["players"]:
+        player["lands_played_this_turn"] = 0
+    state["mana_spent_on_spells_this_turn"] = {}
+
+
+def spells_cast(state: dict[str, Any], count: int) -> None:
+    """A state edit: the active player cast ``count`` spells this turn (phase keeps a
+    total and a record per spell; its day/night reads them)."""
+    record = {
+        "cast_variant": "Normal",
+        "colors": [],
+        "core_types": ["Instant"],
+        "from_zone": "Hand",
+        "keywords": [],
+        "mana_value": 0,
+        "name": "a spell of the scenario",
+        "spell_object_id": 0,
+        "subtypes": [],
+        "supertypes": [],
+    }
+    state["spells_cast_this_turn"] = count
+    state["spells_cast_this_turn_by_player"] = (
+        {str(state["active_player"]): [record] * count} if count else {}
+    )
+
+
+def without_triggers(state: dict[str, Any]) -> None:
+    """A state edit: the stack without its triggered abilities (and phase's record of
+    their firing, which must match the stack)."""
+    dropped = {str(e["id"]) for e in state["stack"] if e["kind"].get("type") == "TriggeredAbility"}
+    state["stack"] = [e for e in state["stack"] if str(e["id"]) not in dropped]
+    firings = state.get("stack_trigger_firings") or {}
+    state["stack_trigger_firings"] = {k: v for k, v in firings.items() if k not in dropped}
+
+
+def harmless(offer: Any) -> int:
+    """Rank a prompt's offers: no target first, then a player, then anything else."""
+    data = offer.data or {}
+    if offer.kind == "ChooseTarget":
+        target = data.get("target")
+        return 0 if target is None else 1 if "Player" in target else 2
+    if offer.kind == "SelectTargets":
+        targets = data.get("targets") or []
+        return 0 if not targets else 1 if all("Player" in t for t in targets) else 2
+    return 1
+
+
+def token_kind(found: Mapping[str, Any]) -> str:
+    if not found.get("is_token"):
+        return "none"
+    return "double_faced_token" if found.get("back_face") is not None else "token"
+
+
+def mana_value(cost: Mapping[str, Any] | None) -> int:
+    """The mana value of one of phase's ``mana_cost`` records (CR 202.3): phase keeps no
+    mana value, so it is computed here."""
+    if not cost or cost.get("type") != "Cost":
+        return 0
+    shards = cost.get("shards", [])
+    return int(cost.get("generic", 0)) + sum(
+        2 if str(s).startswith("Two") else 0 if s == "X" else 1 for s in shards
+    )
