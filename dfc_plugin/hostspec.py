@@ -13,13 +13,24 @@ directly (``registry.transform(state)``), never through pluggy on its hot path.
     rules.characteristics(state)
 
 A third-party plugin ships a module with ``@hookimpl`` functions and names it in its own
-``[project.entry-points."dfc_plugin.rules"]``. The built-in rules register first
-(``tryfirst``), so any other plugin's handler for the same rule point replaces ours, and
-may call ours: :meth:`~dfc_plugin.registry.Registry.register` returns it.
+``[project.entry-points."dfc_plugin.rules"]``.
+
+Which handler answers a rule point follows pluggy's order of priority: the hook
+implementations register from the lowest priority to the highest, and the last one to
+register a rule point answers it. So ``tryfirst=True`` is the highest priority,
+``trylast=True`` the lowest (the built-in rules are ``trylast``: any other plugin replaces
+them), and among the rest a plugin registered later wins over one registered earlier. A
+plugin passed to ``plugin_manager(plugins=[...])`` is registered after every entry-point
+plugin, so it wins over them. Entry-point plugins load in the order of their entry-point
+names (then distribution names), so between two installed plugins of the same priority
+the one whose entry-point name sorts later answers; give one of them ``tryfirst`` or
+``trylast`` to decide it explicitly. A replaced handler is not lost:
+:meth:`~dfc_plugin.registry.Registry.register` returns it, to call from the new one.
 """
 
 from __future__ import annotations
 
+import importlib.metadata
 import sys
 from collections.abc import Iterable
 from pathlib import Path
@@ -29,17 +40,19 @@ import pluggy
 
 from dfc_plugin.editions import CURRENT, Edition
 from dfc_plugin.errors import PluginError
-from dfc_plugin.registry import Registry
+from dfc_plugin.registry import PluginInfo, Registry
 
 __all__ = [
     "ENTRY_POINT_GROUP",
     "PROJECT",
+    "PluginInfo",
     "build_registry",
     "dfc_card_folders",
     "dfc_register_rules",
     "hookimpl",
     "hookspec",
     "plugin_manager",
+    "plugins_of",
 ]
 
 PROJECT = "dfc_plugin"
@@ -63,27 +76,76 @@ def dfc_register_rules(registry: Registry) -> None:
 
 @hookspec
 def dfc_card_folders() -> list[Path]:
-    """Folders of Forge card scripts this plugin provides to the engine's library."""
+    """Folders of Forge card scripts this plugin provides to the engine's library.
+
+    An engine gathers every plugin's folders into one library::
+
+        folders = [f for group in pm.hook.dfc_card_folders() for f in group]
+        library = Library.load(folders)
+    """
     return []
+
+
+def _plugin_error(manager: pluggy.PluginManager, error: pluggy.PluginValidationError) -> PluginError:
+    plugin = getattr(error, "plugin", None)
+    name = (manager.get_name(plugin) if plugin is not None else None) or ""
+    return PluginError(str(error), plugin=name)
+
+
+def _load_entry_points(manager: pluggy.PluginManager) -> None:
+    """Load the ``dfc_plugin.rules`` entry points in a fixed order (entry-point name, then
+    distribution name); a module that fails to import, or whose hooks do not match the
+    specs, is a :class:`PluginError` naming it."""
+    found = sorted(
+        (ep.name, (dist.metadata["Name"] or ""))
+        for dist in importlib.metadata.distributions()
+        for ep in dist.entry_points
+        if ep.group == ENTRY_POINT_GROUP
+    )
+    for name, distribution in found:
+        try:
+            manager.load_setuptools_entrypoints(ENTRY_POINT_GROUP, name=name)
+        except pluggy.PluginValidationError as error:
+            raise _plugin_error(manager, error) from None
+        except Exception as error:  # the plugin's own module failed to import
+            failure = f"{type(error).__name__}: {error}"
+            message = f"entry point {name!r} of {distribution!r} failed to load: {failure}"
+            raise PluginError(message, plugin=name) from error
 
 
 def plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] = ()) -> pluggy.PluginManager:
     """A plugin manager with the specs added, rule plugins loaded from the entry-point
-    group (unless ``entry_points=False``) and ``plugins`` registered, checked with
-    ``check_pending()`` (a hook implementation that matches no spec is an error)."""
+    group (unless ``entry_points=False``) and then ``plugins`` registered (so they win
+    over entry-point plugins of the same priority), checked with ``check_pending()``.
+    A hook implementation that matches no spec, or names an argument its spec does not
+    have, is a :class:`PluginError`."""
     manager = pluggy.PluginManager(PROJECT)
     manager.add_hookspecs(sys.modules[__name__])
     if entry_points:
-        manager.load_setuptools_entrypoints(ENTRY_POINT_GROUP)
-    for plugin in plugins:
-        manager.register(plugin)
+        _load_entry_points(manager)
     try:
+        for plugin in plugins:
+            manager.register(plugin)
         manager.check_pending()
     except pluggy.PluginValidationError as error:
-        raise PluginError(
-            str(error), plugin=(getattr(error, "plugin", "") and manager.get_name(error.plugin)) or ""
-        ) from None
+        raise _plugin_error(manager, error) from None
     return manager
+
+
+def plugins_of(manager: pluggy.PluginManager) -> tuple[PluginInfo, ...]:
+    """Every plugin ``manager`` has loaded, with its distribution and version, in the order
+    of priority their rules register in (lowest first: the last one wins)."""
+    installed = {id(plugin): dist for plugin, dist in manager.list_plugin_distinfo()}
+    infos = []
+    for impl in manager.hook.dfc_register_rules.get_hookimpls():
+        dist = installed.get(id(impl.plugin))
+        name = impl.plugin_name
+        if dist is None and not isinstance(impl.plugin, type(sys)):
+            name = type(impl.plugin).__name__
+        infos.append(
+            PluginInfo(name, dist.metadata["Name"] or "", dist.version) if dist else PluginInfo(name)
+        )
+    return tuple(infos)
 
 
 def _blame_registration(manager: pluggy.PluginManager, error: BaseException) -> str:
@@ -104,10 +166,19 @@ def _blame_registration(manager: pluggy.PluginManager, error: BaseException) -> 
 def build_registry(
     manager: pluggy.PluginManager, edition: Edition = CURRENT, *, checked: bool = False
 ) -> Registry:
-    """Let every loaded plugin register its handlers; every rule point must have one."""
+    """Let every loaded plugin register its handlers, from the lowest priority to the
+    highest (pluggy's order, reversed: see the module docstring), so the highest priority
+    answers each rule point; every rule point must have a handler. The registry's
+    ``plugins`` lists the plugins and their versions."""
     registry = Registry(edition, checked=checked)
+    registry.plugins = plugins_of(manager)
+    impls = manager.hook.dfc_register_rules.get_hookimpls()
+    for impl in impls:
+        if impl.hookwrapper or impl.wrapper:
+            raise PluginError("a hook wrapper cannot register rules", plugin=impl.plugin_name)
     try:
-        manager.hook.dfc_register_rules(registry=registry)
+        for impl in impls:
+            impl.function(registry=registry)
     except PluginError:
         raise
     except Exception as error:

@@ -25,6 +25,7 @@ from dfc_plugin.cards import Layout, SymbolKind
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game, GameObject
 from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.rules.transform import Action, Cause
 from dfc_plugin.state import CopyKind, DfcState, Side, Zone
 
 POOL = [
@@ -180,7 +181,7 @@ class EngineMachine(RuleBasedStateMachine):
         how=st.sampled_from(["transform", "convert"]),
         cause=st.sampled_from(["effect", "daybound"]),
     )
-    def transform(self, data: st.DataObject, how: str, cause: str) -> None:
+    def transform(self, data: st.DataObject, how: Action, cause: Cause) -> None:
         target = data.draw(st.sampled_from(self.ids()))
         self.attempt(1, [target], lambda: self.game.transform(target, action=how, cause=cause))
 
