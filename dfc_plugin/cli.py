@@ -3,13 +3,15 @@
 Every user mistake (a path that does not exist, a card that is not in the library, a
 script with errors) ends in a plain message and a non-zero exit status, never a
 traceback. Exit status: 0 success, 1 the command found problems, 2 the command line
-itself is wrong.
+itself is wrong; ``conformance`` exits 5 when it played no scenario (as pytest does when
+it collects no test).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -22,6 +24,36 @@ from dfc_plugin.script.present import card_json, card_text
 from dfc_plugin.script.resources import bundled_cardscripts
 
 __all__ = ["main"]
+
+#: ``conformance`` played no scenario (pytest's "no tests collected").
+NOTHING_RAN = 5
+
+
+def _edition(name: str) -> str:
+    """An ``--edition`` value: a known edition's name, else a command-line error (exit 2)."""
+    from dfc_plugin.editions import EDITIONS
+
+    if name not in EDITIONS:
+        known = ", ".join(sorted(EDITIONS))
+        raise argparse.ArgumentTypeError(f"unknown rules edition {name!r}; known editions: {known}")
+    return EDITIONS[name].name
+
+
+def _report_path(text: str) -> Path:
+    """A ``--junit-xml`` / ``--html`` path: refused before the run (exit 2) when the file
+    could not be written there, so a long run's results are never lost at the end."""
+    path = Path(text)
+    folder = path.parent
+    problem = ""
+    if path.is_dir():
+        problem = "it is a folder"
+    elif not folder.is_dir():
+        problem = f"its folder {str(folder)!r} does not exist"
+    elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        problem = "it is not writable"
+    if problem:
+        raise argparse.ArgumentTypeError(f"cannot write a report to {text!r}: {problem}")
+    return path
 
 
 def _add_cache_options(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +112,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Run the conformance suite: every bundled scenario (the DFC rules and the official "
         "rulings, as data) against the reference engine, or against another engine's driver. Each "
         "scenario runs under every rules edition it holds for, unless --edition picks one. Prints a "
-        "table per rule and the coverage per rules section; exit status 1 if any scenario fails.",
+        "table per rule and the coverage per rules section. Exit status: 0 all passed, 1 a scenario "
+        "failed or the engine raised (an error), 2 a wrong command line, 5 no scenario was played.",
     )
     conformance.add_argument(
         "paths",
@@ -95,8 +128,13 @@ def _parser() -> argparse.ArgumentParser:
         help="the driver factory of another engine, imported from the installed packages or "
         "the current directory (default: the reference engine)",
     )
+    from dfc_plugin.editions import EDITIONS
+
     conformance.add_argument(
-        "--edition", metavar="NAME", help="run only the scenarios that hold for this edition"
+        "--edition",
+        metavar="NAME",
+        type=_edition,
+        help="run only the scenarios that hold for this rules edition: " + ", ".join(sorted(EDITIONS)),
     )
     conformance.add_argument(
         "--known-gaps",
@@ -108,9 +146,11 @@ def _parser() -> argparse.ArgumentParser:
         "--only", action="store_true", help="run only the PATH scenarios, not the bundled ones"
     )
     conformance.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    conformance.add_argument("--junit-xml", type=Path, metavar="FILE", help="also write a JUnit XML report")
     conformance.add_argument(
-        "--html", type=Path, metavar="FILE", help="also write a self-contained HTML report"
+        "--junit-xml", type=_report_path, metavar="FILE", help="also write a JUnit XML report"
+    )
+    conformance.add_argument(
+        "--html", type=_report_path, metavar="FILE", help="also write a self-contained HTML report"
     )
     return parser
 
@@ -185,22 +225,27 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory
     from dfc_plugin.conformance.report import run_suite
     from dfc_plugin.conformance.runner import load_known_gaps, load_scenarios
-    from dfc_plugin.editions import edition_named
 
-    edition = edition_named(args.edition).name if args.edition else None
+    edition = args.edition
     factory = load_driver_factory(args.engine) if args.engine else ReferenceDriver
     gaps = load_known_gaps(args.known_gaps) if args.known_gaps else {}
     scenarios, errors = load_scenarios(args.paths, bundled=not args.only)
     report = run_suite(scenarios, factory, edition=edition, known_gaps=gaps, load_errors=errors)
-    if args.junit_xml:
-        args.junit_xml.write_text(report.junit_xml(), encoding="utf-8")
-    if args.html:
-        args.html.write_text(report.html(), encoding="utf-8")
     if args.json:
         json.dump(report.as_json(), out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
         out.write(report.text() + "\n")
+    for path, render in ((args.junit_xml, report.junit_xml), (args.html, report.html)):
+        if path is not None:
+            try:
+                path.write_text(render(), encoding="utf-8")
+            except OSError as error:  # checked before the run; the folder changed since
+                sys.stderr.write(f"dfc-plugin: cannot write {path}: {error.strerror}\n")
+                return 1
+    if not report.executed and not report.errors:
+        sys.stderr.write("dfc-plugin: no scenario was played\n")
+        return NOTHING_RAN
     return 0 if report.ok else 1
 
 
