@@ -229,8 +229,8 @@ class Report:
             *(("plugin", plugin) for plugin in self.engine.plugins),
         ):
             ET.SubElement(properties, "property", name=name, value=_xml_safe(value))
-        durations = self.durations or [0.0] * len(self.outcomes)
-        for outcome, seconds in zip(self.outcomes, durations, strict=False):
+        for index, outcome in enumerate(self.outcomes):
+            seconds = self.durations[index] if index < len(self.durations) else 0.0
             _junit_case(suite, outcome, seconds, self.engine.answered_by)
         for error in self.load_errors:
             where = {"classname": junit_class(error.path), "name": error.scenario or "load", "time": "0.000"}
