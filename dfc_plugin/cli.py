@@ -20,7 +20,7 @@ from typing import Any, TextIO
 from dfc_plugin import __version__
 from dfc_plugin.errors import CardNotFoundError, DfcError
 from dfc_plugin.script.library import Library
-from dfc_plugin.script.present import card_json, card_text
+from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
 from dfc_plugin.script.resources import bundled_cardscripts
 
 __all__ = ["main"]
@@ -207,6 +207,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     try:
         card = library.get(args.name)
     except CardNotFoundError as error:
+        broken = scripts_with_errors_named(library, args.name)
+        if broken:
+            return _show_broken(args, broken, out)
         if args.json:
             json.dump({"error": str(error), "name": args.name, "suggestions": list(error.suggestions)}, out)
             out.write("\n")
@@ -219,6 +222,20 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     else:
         out.write(card_text(card, library) + "\n")
     return 0
+
+
+def _show_broken(args: argparse.Namespace, broken: list[tuple[str, list[Any]]], out: TextIO) -> int:
+    """A card whose script is there but has errors: say so, with the errors."""
+    message = f"the script of {args.name!r} has errors, so the card is not in the library"
+    if args.json:
+        scripts = [{"path": path, "errors": [e.as_dict() for e in errors]} for path, errors in broken]
+        json.dump({"error": message, "name": args.name, "scripts": scripts}, out)
+        out.write("\n")
+    else:
+        sys.stderr.write(f"dfc-plugin: {message}:\n")
+        for _, errors in broken:
+            sys.stderr.writelines(error.render() + "\n" for error in errors)
+    return 1
 
 
 def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:

@@ -154,7 +154,9 @@ def _mana_value(state: DfcState) -> int:
 
 
 def mana_value(state: DfcState) -> int:
-    """The object's mana value (202.3, 712.8c/e/g; DESIGN.md decision 5)."""
+    """The object's mana value (202.3, 712.8c/e/g), from the rules, never from printed
+    data: back face up, the front face's; a copy of a back face or of a melded permanent,
+    0; melded, the sum of the two fronts; a modal DFC, the face that is up; face down, 0."""
     memo = state._memo_mana_value
     if memo is None:
         memo = _mana_value(state)
