@@ -47,6 +47,7 @@ __all__ = [
     "PROJECT",
     "PluginInfo",
     "build_registry",
+    "card_folders",
     "dfc_card_folders",
     "dfc_register_rules",
     "hookimpl",
@@ -130,6 +131,12 @@ def plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] = ())
     except pluggy.PluginValidationError as error:
         raise _plugin_error(manager, error) from None
     return manager
+
+
+def card_folders(manager: pluggy.PluginManager) -> list[Path]:
+    """Every folder of card scripts the loaded plugins provide (``dfc_card_folders``),
+    highest priority first: the folders to give :meth:`dfc_plugin.Library.load`."""
+    return [Path(folder) for group in manager.hook.dfc_card_folders() for folder in group]
 
 
 def plugins_of(manager: pluggy.PluginManager) -> tuple[PluginInfo, ...]:
