@@ -16,6 +16,7 @@ Prints each step's result; exits 1 if any step did not go as it must.
 
 from __future__ import annotations
 
+import re
 import subprocess
 import sys
 import tempfile
@@ -58,7 +59,9 @@ def mypy(host: Path, python: Path) -> subprocess.CompletedProcess[str]:
 
 
 def flagged_lines(output: str, host: Path) -> set[int]:
-    return {int(line.split(":")[1]) for line in output.splitlines() if line.startswith(host.name + ":")}
+    """The line numbers of the host that mypy reports an error on."""
+    pattern = re.compile(rf"(?:^|/){re.escape(host.name)}:(\d+): error:")
+    return {int(found.group(1)) for line in output.splitlines() if (found := pattern.search(line))}
 
 
 def main() -> int:
