@@ -162,7 +162,9 @@ def card_json(card: CardDef, library: Library) -> dict[str, Any]:
     melded = library.melded_face(card) if card.layout is Layout.MELD else None
     faces = list(card.faces)
     data["color_identity"] = list(color_identity(CURRENT, card, melded))
-    data["keywords"] = _keyword_names(faces)
+    # Scryfall's keywords are those of the faces it shows: a meld card's melded face is a
+    # card object of its own there.
+    data["keywords"] = _keyword_names(faces if card.layout in _FACED else [card.front])
     if card.layout in _FACED and len(faces) > 1:
         data["type_line"] = " // ".join(face.type_line.text for face in faces)
         data["card_faces"] = [face_json(face) for face in faces]
