@@ -178,7 +178,8 @@ def test_html_report_folds_failures_after_the_first_few(tmp_path: Path) -> None:
     page = run_suite(scenarios, shaky).html()
     failures = page.split("<h2>Failures</h2>", 1)[1].split("<h2>Rules by section</h2>", 1)[0]
     assert failures.count("open>") == OPEN_FAILURES
-    assert '<details class="more"><summary>3 more failures</summary>' in failures
+    assert '<details class="more filterable-group"><summary>3 more failures</summary>' in failures
+    assert "answered: mana_value by plugin &#x27;shaky-rules&#x27;" in failures
 
 
 # --------------------------------------------------------------------------- the command line
@@ -297,4 +298,6 @@ def test_markers_per_rule(pytester: pytest.Pytester, tmp_path: Path) -> None:
     pytester.makepyfile(test_dfc="def test_scenario(dfc_run):\n    pass\n")
     done = pytester.runpytest("-p", "no:cacheprovider", f"--dfc-scenarios={path}", "--dfc-only", "-s")
     assert "MARKS ['712.8e', '202.3b']" in done.stdout.str()
+    assert f"dfc-plugin {dfc_plugin.__version__} conformance: dfc-plugin reference engine" in done.stdout.str()
+    assert f"rules plugins: dfc-plugin (dfc-plugin {dfc_plugin.__version__})" in done.stdout.str()
     assert done.ret == 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from dfc_plugin import __version__
@@ -122,12 +122,20 @@ def _rule_row(row: tuple[str, int, int, int, int], text: str, ids: list[str]) ->
     )
 
 
-def _scenario_html(outcome: Outcome, *, opened: bool = False, with_id: bool = True) -> str:
+def _scenario_html(
+    outcome: Outcome, answered_by: Mapping[str, str], *, opened: bool = False, with_id: bool = True
+) -> str:
     """One scenario as a ``<details>`` block: summary line, text, source, what went wrong
-    (if anything), and the step log with the rule that decided each step."""
+    (if anything) and which plugin answered, and the step log with the rule that decided
+    each step."""
+    from dfc_plugin.conformance.report import answered_lines
+
     scenario = outcome.run.scenario
     log = _e("\n".join(outcome.log)) or "(no steps)"
-    detail = _e("\n".join(str(m) for m in outcome.mismatches) or outcome.message)
+    why = "\n".join(str(m) for m in outcome.mismatches) or outcome.message
+    if outcome.status in _BAD:
+        why = "\n".join([why, *(line.strip() for line in answered_lines(outcome, answered_by))])
+    detail = _e(why.strip())
     rules = " ".join(f'<a href="#{anchor("rule", r)}">{_e(r)}</a>' for r in scenario.rules)
     ident = f' id="{anchor("scenario", outcome.run.id)}"' if with_id else ""
     words = " ".join((outcome.run.id, outcome.status, *scenario.rules, scenario.text, *scenario.cards))
@@ -144,11 +152,15 @@ def _scenario_html(outcome: Outcome, *, opened: bool = False, with_id: bool = Tr
 
 def _failures_html(report: Report) -> str:
     bad = [o for o in report.outcomes if o.status in _BAD]
-    shown = "".join(_scenario_html(o, opened=True, with_id=False) for o in bad[:OPEN_FAILURES])
+    answered = report.engine.answered_by
+    shown = "".join(_scenario_html(o, answered, opened=True, with_id=False) for o in bad[:OPEN_FAILURES])
     rest = bad[OPEN_FAILURES:]
     if rest:
-        folded = "".join(_scenario_html(o, with_id=False) for o in rest)
-        shown += f'<details class="more"><summary>{len(rest)} more failures</summary>{folded}</details>'
+        folded = "".join(_scenario_html(o, answered, with_id=False) for o in rest)
+        shown += (
+            f'<details class="more filterable-group"><summary>{len(rest)} more failures</summary>'
+            f"{folded}</details>"
+        )
     shown += "".join(f"<pre>{_e(e.render())}</pre>" for e in report.load_errors)
     return shown or "<p>None.</p>"
 
@@ -188,7 +200,7 @@ def page(report: Report) -> str:
         failures=_failures_html(report),
         rules=_rules_html(report),
         coverage=coverage_items,
-        scenarios="".join(_scenario_html(o) for o in report.outcomes),
+        scenarios="".join(_scenario_html(o, report.engine.answered_by) for o in report.outcomes),
     )
 
 

@@ -121,13 +121,29 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
         items[:] = kept
 
 
+def _factory(config: pytest.Config) -> Any:
+    from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory
+
+    spec = config.getoption("--dfc-engine")
+    return load_driver_factory(spec) if spec else ReferenceDriver
+
+
+def pytest_report_collectionfinish(config: pytest.Config, items: list[pytest.Item]) -> list[str]:
+    """After collection, as pytest's own header does for its plugins: the package
+    version, the engine and its rules plugins with their versions (only when scenario
+    items were collected)."""
+    if not any("dfc_run" in getattr(item, "fixturenames", ()) for item in items):
+        return []
+    from dfc_plugin.conformance.report import header_lines, probe_engine
+
+    edition = config.getoption("--dfc-edition")
+    return header_lines(probe_engine(_factory(config), edition), edition)
+
+
 @pytest.fixture(scope="session")
 def dfc_driver_factory(pytestconfig: pytest.Config) -> Any:
     """The factory of the engine under test (the reference engine by default)."""
-    from dfc_plugin.conformance.driver import ReferenceDriver, load_driver_factory
-
-    spec = pytestconfig.getoption("--dfc-engine")
-    return load_driver_factory(spec) if spec else ReferenceDriver
+    return _factory(pytestconfig)
 
 
 class _Watched:

@@ -26,7 +26,16 @@ from dfc_plugin.conformance.runner import Outcome, planned_runs, run_scenario
 from dfc_plugin.conformance.schema import Scenario
 from dfc_plugin.errors import ScenarioError
 
-__all__ = ["EngineInfo", "Report", "engine_info", "failure_text", "run_suite"]
+__all__ = [
+    "EngineInfo",
+    "Report",
+    "answered_lines",
+    "engine_info",
+    "failure_text",
+    "header_lines",
+    "probe_engine",
+    "run_suite",
+]
 
 #: The statuses the runner gives, and what each one counts as.
 PASSING = ("passed", "xfailed")
@@ -133,12 +142,7 @@ class Report:
         return [(noun, s) for noun, sections in groups for s in sections if s.covered]
 
     def header(self) -> list[str]:
-        editions = self.edition or "each scenario under every edition it holds for"
-        plugins = ", ".join(self.engine.plugins) or "(the engine names none)"
-        return [
-            f"dfc-plugin {__version__} conformance: {self.engine.name}; editions: {editions}",
-            f"rules plugins: {plugins}",
-        ]
+        return header_lines(self.engine, self.edition)
 
     def summary(self) -> str:
         others = "".join(f", {n} {status}" for status, n in self.other_statuses().items())
@@ -245,6 +249,16 @@ class Report:
         return page(self)
 
 
+def header_lines(engine: EngineInfo, edition: str | None) -> list[str]:
+    """What ran: package version, engine, editions, and the rules plugins with versions."""
+    editions = edition or "each scenario under every edition it holds for"
+    plugins = ", ".join(engine.plugins) or "(the engine names none)"
+    return [
+        f"dfc-plugin {__version__} conformance: {engine.name}; editions: {editions}",
+        f"rules plugins: {plugins}",
+    ]
+
+
 def junit_class(path: str) -> str:
     """``dfc_conformance.<stem>`` for a scenario file: CI tools split a class name at its
     dots into package and class, so the file's own dots become underscores."""
@@ -301,14 +315,14 @@ def failure_text(outcome: Outcome, answered_by: Mapping[str, str] | None = None)
     lines.extend(f"  {m}" for m in outcome.mismatches)
     if outcome.message and not outcome.mismatches:
         lines.append(f"  {outcome.message}")
-    lines.extend(_answered_lines(outcome, answered_by or {}))
+    lines.extend(answered_lines(outcome, answered_by or {}))
     if outcome.log:
         lines.append("  step log:")
         lines.extend(f"    {line}" for line in outcome.log)
     return lines
 
 
-def _answered_lines(outcome: Outcome, answered_by: Mapping[str, str]) -> list[str]:
+def answered_lines(outcome: Outcome, answered_by: Mapping[str, str]) -> list[str]:
     """Which plugin answered: the rule points a failure names, else every rule point a
     plugin other than the built-in one answers (one of them may be to blame)."""
     if not answered_by:
@@ -321,7 +335,7 @@ def _answered_lines(outcome: Outcome, answered_by: Mapping[str, str]) -> list[st
     return [f"  {lead}: {listed}"]
 
 
-def _probe(factory: Callable[[], Driver], edition: str | None, engine: str) -> EngineInfo:
+def probe_engine(factory: Callable[[], Driver], edition: str | None = None, engine: str = "") -> EngineInfo:
     """Start one driver to learn what it runs; an engine that can't even start is named
     as it is, and its scenarios will say why."""
     try:
@@ -343,7 +357,7 @@ def run_suite(
 ) -> Report:
     """Run every planned run (each scenario under each edition it holds for, or only
     ``edition``) and gather the report, with each run's time."""
-    info = _probe(factory, edition, engine)
+    info = probe_engine(factory, edition, engine)
     start = time.perf_counter()
     outcomes: list[Outcome] = []
     durations: list[float] = []
