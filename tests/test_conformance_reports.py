@@ -6,6 +6,8 @@ from __future__ import annotations
 
 import json
 import re
+import subprocess
+import sys
 from pathlib import Path
 from typing import Any
 from xml.etree import ElementTree as ET
@@ -301,3 +303,22 @@ def test_markers_per_rule(pytester: pytest.Pytester, tmp_path: Path) -> None:
     assert f"dfc-plugin {dfc_plugin.__version__} conformance: dfc-plugin reference engine" in done.stdout.str()
     assert f"rules plugins: dfc-plugin (dfc-plugin {dfc_plugin.__version__})" in done.stdout.str()
     assert done.ret == 0
+
+
+def test_an_installed_rules_plugin_is_named_in_the_header_and_in_failures(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from test_hostspec import install_plugin, mana_value_plugin
+
+    site = tmp_path / "site"
+    site.mkdir()
+    install_plugin(site, monkeypatch, "seven", "seven_rules", mana_value_plugin(7))
+    path = scenario_file(tmp_path, MIXED[0])
+    env = {"PYTHONPATH": str(site), "PATH": str(Path(sys.executable).parent)}
+    done = subprocess.run(
+        [sys.executable, "-m", "dfc_plugin.cli", "conformance", "--only", str(path)],
+        capture_output=True, text=True, cwd=tmp_path, env=env, check=False,
+    )
+    assert done.returncode == 1, done.stderr
+    assert f"rules plugins: dfc-plugin (dfc-plugin {dfc_plugin.__version__}), seven (seven_rules 1.2.3)" in done.stdout
+    assert "answered: mana_value by plugin 'plugin-7'" in done.stdout
