@@ -30,8 +30,10 @@ the one whose entry-point name sorts later answers; give one of them ``tryfirst`
 
 from __future__ import annotations
 
+import functools
 import importlib.metadata
 import sys
+import weakref
 from collections.abc import Iterable
 from pathlib import Path
 from types import TracebackType
@@ -93,25 +95,47 @@ def _plugin_error(manager: pluggy.PluginManager, error: pluggy.PluginValidationE
     return PluginError(str(error), plugin=name)
 
 
+@functools.cache
+def _entry_points(search_path: tuple[str, ...]) -> tuple[tuple[importlib.metadata.EntryPoint, str, str], ...]:
+    """The ``dfc_plugin.rules`` entry points installed on ``search_path`` (``sys.path``),
+    with each one's distribution name and version, in the order they load: entry-point
+    name, then distribution name. Found once per search path: scanning every installed
+    distribution costs milliseconds, and an engine may make a manager per game (a plugin
+    installed into a folder already on the path while the process runs is seen by the
+    next process)."""
+    found = {
+        (ep.name, dist.metadata["Name"] or ""): (ep, dist.version)
+        for dist in importlib.metadata.distributions(path=list(search_path))
+        for ep in dist.entry_points
+        if ep.group == ENTRY_POINT_GROUP
+    }
+    return tuple((ep, dist, version) for (_, dist), (ep, version) in sorted(found.items()))
+
+
+#: The distribution and version of each entry-point plugin a manager loaded.
+_INSTALLED: weakref.WeakKeyDictionary[pluggy.PluginManager, dict[int, tuple[str, str]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+
 def _load_entry_points(manager: pluggy.PluginManager) -> None:
     """Load the ``dfc_plugin.rules`` entry points in a fixed order (entry-point name, then
     distribution name); a module that fails to import, or whose hooks do not match the
     specs, is a :class:`PluginError` naming it."""
-    found = sorted(
-        (ep.name, (dist.metadata["Name"] or ""))
-        for dist in importlib.metadata.distributions()
-        for ep in dist.entry_points
-        if ep.group == ENTRY_POINT_GROUP
-    )
-    for name, distribution in found:
+    installed = _INSTALLED.setdefault(manager, {})
+    for ep, distribution, version in _entry_points(tuple(sys.path)):
+        if manager.has_plugin(ep.name) or manager.is_blocked(ep.name):
+            continue
         try:
-            manager.load_setuptools_entrypoints(ENTRY_POINT_GROUP, name=name)
+            plugin = ep.load()
+            manager.register(plugin, name=ep.name)
         except pluggy.PluginValidationError as error:
             raise _plugin_error(manager, error) from None
         except Exception as error:  # the plugin's own module failed to import
             failure = f"{type(error).__name__}: {error}"
-            message = f"entry point {name!r} of {distribution!r} failed to load: {failure}"
-            raise PluginError(message, plugin=name) from error
+            message = f"entry point {ep.name!r} of {distribution!r} failed to load: {failure}"
+            raise PluginError(message, plugin=ep.name) from error
+        installed[id(plugin)] = (distribution, version)
 
 
 def plugin_manager(*, entry_points: bool = True, plugins: Iterable[object] = ()) -> pluggy.PluginManager:
@@ -142,16 +166,17 @@ def card_folders(manager: pluggy.PluginManager) -> list[Path]:
 def plugins_of(manager: pluggy.PluginManager) -> tuple[PluginInfo, ...]:
     """Every plugin ``manager`` has loaded, with its distribution and version, in the order
     of priority their rules register in (lowest first: the last one wins)."""
-    installed = {id(plugin): dist for plugin, dist in manager.list_plugin_distinfo()}
+    installed = {
+        id(plugin): (dist.metadata["Name"] or "", dist.version)
+        for plugin, dist in manager.list_plugin_distinfo()
+    } | _INSTALLED.get(manager, {})
     infos = []
     for impl in manager.hook.dfc_register_rules.get_hookimpls():
-        dist = installed.get(id(impl.plugin))
+        found = installed.get(id(impl.plugin))
         name = impl.plugin_name
-        if dist is None and not isinstance(impl.plugin, type(sys)):
+        if found is None and not isinstance(impl.plugin, type(sys)):
             name = type(impl.plugin).__name__
-        infos.append(
-            PluginInfo(name, dist.metadata["Name"] or "", dist.version) if dist else PluginInfo(name)
-        )
+        infos.append(PluginInfo(name, *found) if found else PluginInfo(name))
     return tuple(infos)
 
 

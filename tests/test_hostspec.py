@@ -15,7 +15,7 @@ from rules_support import card, library, melded, on
 import dfc_plugin
 from dfc_plugin.errors import PluginError
 from dfc_plugin.hostspec import ENTRY_POINT_GROUP, PROJECT, build_registry, hookimpl, plugin_manager
-from dfc_plugin.registry import RULE_POINTS, Registry
+from dfc_plugin.registry import RULE_POINTS, PluginInfo, Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.outcome import Outcome
 from dfc_plugin.state import DfcState, Zone
@@ -40,6 +40,7 @@ def test_rules_load_only_through_the_entry_point_and_answer_every_point() -> Non
     manager = fresh_manager()
     assert [name for name, _ in manager.list_name_plugin()] == ["dfc-plugin"]
     registry = build_registry(manager)
+    assert registry.plugins == (PluginInfo("dfc-plugin", "dfc-plugin", dfc_plugin.__version__),)
     assert registry.missing() == []
     delver, rats = on("Delver of Secrets"), melded("Graf Rats")
     scavengers = on("Midnight Scavengers", Zone.EXILE)
