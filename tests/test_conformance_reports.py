@@ -322,3 +322,18 @@ def test_an_installed_rules_plugin_is_named_in_the_header_and_in_failures(
     assert done.returncode == 1, done.stderr
     assert f"rules plugins: dfc-plugin (dfc-plugin {dfc_plugin.__version__}), seven (seven_rules 1.2.3)" in done.stdout
     assert "answered: mana_value by plugin 'plugin-7'" in done.stdout
+
+
+@pytest.mark.parametrize(("status", "verdict"), [("unsupported", "skipped"), ("descriptive", "skipped"), ("failed", "failed"), ("passed", "passed")])
+def test_pytest_verdicts_by_status(tmp_path: Path, status: str, verdict: str) -> None:
+    from dfc_plugin.conformance.pytest_plugin import Played, dfc_verdict
+
+    (run,) = planned_runs(load_scenarios([scenario_file(tmp_path, MIXED[0])], bundled=False)[0])
+    try:
+        dfc_verdict(Played(Outcome(run, status, "why")))
+        seen = "passed"
+    except pytest.skip.Exception:
+        seen = "skipped"
+    except pytest.fail.Exception:
+        seen = "failed"
+    assert seen == verdict

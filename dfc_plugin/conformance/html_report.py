@@ -216,9 +216,9 @@ td.text, th.text {{ text-align: left; max-width: 46em; font-size: 90%; }}
 table.meta th {{ text-align: left; background: #f4f4f4; }} table.meta td {{ text-align: left; }}
 tr.good {{ background: #dff5df; }} tr.bad {{ background: #f8d4d4; }} tr.grey {{ background: #eee; }}
 tr:target, details:target {{ outline: 3px solid #36c; }}
-details {{ margin: 2px 0; padding: 2px 6px; border-left: 4px solid #9c9; }}
+details {{ margin: 2px 0; padding: 2px 6px; border-left: 4px solid #aaa; }}
+details.passed, details.xfailed {{ border-color: #9c9; }}
 details.failed, details.error, details.xpassed {{ border-color: #c66; background: #fdf0f0; }}
-details.descriptive, details.xfailed {{ border-color: #aaa; }}
 details.more {{ border-color: #c66; }}
 td details {{ border: none; padding: 0; }}
 div.links a {{ display: inline-block; margin: 1px 4px; font-family: monospace; font-size: 85%; }}

@@ -221,14 +221,15 @@ def dfc_played(dfc_run: Any, dfc_driver_factory: Any) -> Played:
 
 def dfc_verdict(played: Played) -> None:
     """Fail the test with the ruling, expected against actual, which plugin answered, and
-    the step log; skip a descriptive scenario; pass otherwise."""
+    the step log; pass a passed one; skip the rest (descriptive, or a status such as
+    ``unsupported`` that is neither a pass nor a failure)."""
     from dfc_plugin.conformance.report import failure_text
 
     outcome = played.outcome
-    if outcome.status == "descriptive":
-        pytest.skip(f"descriptive: {outcome.message}")
-    if outcome.status != "passed":
+    if outcome.status in ("failed", "xpassed"):
         pytest.fail("\n".join(failure_text(outcome, played.answered_by)), pytrace=False)
+    if outcome.status != "passed":  # descriptive, or a status a driver adds: neither pass nor fail
+        pytest.skip(f"{outcome.status}: {outcome.message}")
 
 
 def dfc_check(run: Any, factory: Any) -> None:
