@@ -72,8 +72,10 @@ def dfc_register_rules(registry: Registry) -> None:
 
     Call ``registry.register(point, handler, plugin="<your plugin>")`` for each rule point
     the plugin answers (see ``dfc_plugin.registry.RULE_POINTS``). ``registry.edition``
-    is the rules edition the engine plays under. Handlers registered later replace
-    earlier ones; ``register`` returns the replaced handler.
+    is the rules edition the engine plays under. The plugins register from the lowest
+    priority to the highest (``trylast`` first, ``tryfirst`` last; see the module
+    docstring), so a later registration replaces an earlier one; ``register`` returns the
+    replaced handler.
     """
 
 
@@ -81,10 +83,9 @@ def dfc_register_rules(registry: Registry) -> None:
 def dfc_card_folders() -> list[Path]:
     """Folders of Forge card scripts this plugin provides to the engine's library.
 
-    An engine gathers every plugin's folders into one library::
+    An engine gathers every plugin's folders into one library with :func:`card_folders`::
 
-        folders = [f for group in pm.hook.dfc_card_folders() for f in group]
-        library = Library.load(folders)
+        library = Library.load(card_folders(pm))
     """
     return []
 
