@@ -4,7 +4,8 @@ Run: ``python tools/typed_host_check.py`` (about a minute; not part of the test 
 It builds the wheel, makes a venv in a temporary folder outside the checkout, installs
 the wheel there (without pytest: the rules alone must not need it), and then:
 
-1. runs a small host with that venv's Python: it loads the bundled card scripts from
+1. runs ``dfc-plugin conformance`` there (the command line needs no pytest either), and a
+   small host with that venv's Python: it loads the bundled card scripts from
    inside the installed package and asks three rule points;
 2. runs ``mypy --strict`` (this environment's mypy, reading the fresh venv's packages
    through ``--python-executable``) on that host: it must pass;
@@ -80,6 +81,10 @@ def main() -> int:
         pytest_absent = run(python, "-c", "import pytest", cwd=where).returncode != 0
         print(f"pytest absent from that venv: {pytest_absent}")
         failures += installed.returncode != 0 or not pytest_absent
+
+        suite = run(where / "venv" / "bin" / "dfc-plugin", "conformance", cwd=where)
+        print(f"dfc-plugin conformance without pytest: exit {suite.returncode}: {suite.stdout.strip()[-90:]}")
+        failures += suite.returncode != 0
 
         host = where / "host.py"
         host.write_text(HOST, encoding="utf-8")
