@@ -282,7 +282,7 @@ def mutants_of(module_name: str) -> list[Mutant]:
     for site_index, site in _sites(ast.parse(source)):
         for variant, (operator, _) in enumerate(_edits(site, enums)):
             after = _mutated_tree(source, site_index, variant, enums)[1]
-            line = getattr(site.node, "lineno", None) or getattr(site.parent, "lineno", 0)
+            line = int(getattr(site.node, "lineno", 0) or getattr(site.parent, "lineno", 0))
             before = _shown(source, site.node)
             made.append(Mutant(module_name, site.scope, line, operator, before, after, site_index, variant))
     made.sort(key=lambda m: (m.line, m.site, m.variant))
