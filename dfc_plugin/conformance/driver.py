@@ -327,9 +327,13 @@ class ReferenceDriver:
         }
 
     def _view(self, found: Any, player: int) -> dict[str, Any]:
-        """The view one player gets of the object (712.6, 712.7), lists as lists."""
+        """The view one player gets of the object (712.6, 712.7); lists as lists, and no
+        name (TOML has no null) as ``""``."""
         seen = self.g.rules.view(found.state, self.g.may_look(player, found))
-        return {key: list(value) if isinstance(value, tuple) else value for key, value in seen.items()}
+        return {
+            key: list(value) if isinstance(value, tuple) else "" if value is None else value
+            for key, value in seen.items()
+        }
 
     def _cast_options(self, definition: Any, zone: Zone) -> list[dict[str, Any]]:
         """Every way the card itself lets its owner cast or play it from ``zone``, with
