@@ -496,6 +496,7 @@ class Suite:
         from dfc_plugin.conformance.runner import run_scenario
 
         order = [self.first, *(i for i in range(len(self.runs)) if i != self.first)]
+        _reset_registries()
         previous = signal.signal(signal.SIGALRM, _alarm)
         signal.setitimer(signal.ITIMER_REAL, self.timeout)
         try:
@@ -516,6 +517,15 @@ class Suite:
             signal.setitimer(signal.ITIMER_REAL, 0)
             signal.signal(signal.SIGALRM, previous)
             _clear_caches()
+            _reset_registries()
+
+
+def _reset_registries() -> None:
+    """The registries the drivers share are built once per process; built again for each
+    mutant, the code that registers handlers (rules/plugin.py) is mutated too."""
+    from dfc_plugin.conformance import driver
+
+    driver._shared_registry.cache_clear()
 
 
 def _clear_caches() -> None:
