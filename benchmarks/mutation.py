@@ -43,6 +43,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import copy
 import enum
 import gc
 import importlib
@@ -281,7 +282,7 @@ def mutants_of(module_name: str) -> list[Mutant]:
     made: list[Mutant] = []
     for site_index, site in _sites(ast.parse(source)):
         for variant, (operator, _) in enumerate(_edits(site, enums)):
-            after = _mutated_tree(source, site_index, variant, enums)[1]
+            after = _changed_text(_detached(site), variant, enums)
             line = int(getattr(site.node, "lineno", 0) or getattr(site.parent, "lineno", 0))
             before = _shown(source, site.node)
             made.append(Mutant(module_name, site.scope, line, operator, before, after, site_index, variant))
@@ -305,17 +306,38 @@ def _mutated_tree(
     """A fresh tree of the module with one change, and the changed node's new source."""
     tree = ast.parse(source)
     site = next(s for i, s in _sites(tree) if i == site_index)
+    after = _changed_text(site, variant, enums)
+    ast.fix_missing_locations(tree)
+    return tree, after
+
+
+def _detached(site: _Site) -> _Site:
+    """A copy of a site to edit for its description, leaving the tree as it is."""
+    assert site.parent is not None
+    node = copy.deepcopy(site.node)
+    parent = copy.copy(site.parent)
+    held = getattr(site.parent, site.container)
+    if isinstance(held, list):
+        held = list(held)
+        held[site.index or 0] = node
+        setattr(parent, site.container, held)
+    else:
+        setattr(parent, site.container, node)
+    return _Site(node, site.scope, parent, site.container, site.index)
+
+
+def _changed_text(site: _Site, variant: int, enums: dict[str, type[enum.Enum]]) -> str:
+    """Apply one edit at ``site``; the changed node's new source, in one line."""
     _, edit = _edits(site, enums)[variant]
     edit(site.node)
     changed = getattr(site.parent, site.container)
     if isinstance(changed, list):
         changed = changed[site.index or 0] if changed else ast.Pass()
-    ast.fix_missing_locations(tree)
     if isinstance(changed, ast.If | ast.While):
-        return tree, " ".join(ast.unparse(changed.test).split())
+        return " ".join(ast.unparse(changed.test).split())
     if isinstance(changed, ast.Pass):
-        return tree, "pass"
-    return tree, " ".join(ast.unparse(changed).split()[:12])
+        return "pass"
+    return " ".join(ast.unparse(changed).split()[:12])
 
 
 # --------------------------------------------------------------------------- applying one
@@ -432,8 +454,18 @@ def _is_code_like(value: object) -> bool:
 
 
 def _same(old: object, new: object) -> bool:
+    """Equal values; a dataclass instance by its fields (the re-executed module made a new
+    class, which dataclass equality would tell apart from the live one)."""
+    if type(old).__name__ != type(new).__name__:
+        return False
+    if is_dataclass(old) and not isinstance(old, type):
+        return all(_same(getattr(old, f.name), getattr(new, f.name)) for f in fields(old))
+    if isinstance(old, dict) and isinstance(new, dict):
+        return old.keys() == new.keys() and all(_same(old[k], new[k]) for k in old)
+    if isinstance(old, list | tuple) and isinstance(new, list | tuple):
+        return len(old) == len(new) and all(_same(a, b) for a, b in zip(old, new, strict=True))
     try:
-        return bool(old == new) and type(old).__name__ == type(new).__name__
+        return bool(old == new)
     except Exception:
         return False
 
@@ -442,7 +474,7 @@ def _patch_value(old: object, new: object, name: str, patch: _Patch) -> None:
     if is_dataclass(old) and not isinstance(old, type):
         for f in fields(old):
             value = getattr(new, f.name)
-            if getattr(old, f.name) != value:
+            if not _same(getattr(old, f.name), value):
                 patch.attributes.append((old, f.name, getattr(old, f.name)))
                 object.__setattr__(old, f.name, value)
         return
