@@ -24,7 +24,8 @@ Docstrings, annotations, ``__all__`` and class bodies outside methods are not mu
 How a mutant is applied in-process: the mutated module is compiled from its AST (line
 numbers kept); every live function whose code differs (found through the garbage
 collector, so bound partials, registry entries, decorated methods and closures already
-made all see it) gets the mutated ``__code__``; a change at module level (an edition's
+made all see it) gets the mutated ``__code__``, and a changed default value (kept on the
+function, not in its code) its ``__defaults__``; a change at module level (an edition's
 flag, a constant table) is executed in a fresh namespace and its values patched into the
 live objects in place (an ``Edition`` field by field, a dict by its items, anything else
 in every module that holds it). Everything is restored after the mutant, and the module's
@@ -416,6 +417,7 @@ def apply(target: _Target, mutant: Mutant) -> _Patch:
     patch = _Patch()
     try:
         _patch_functions(target, _code_map(code), patch)
+        _patch_defaults(target, tree, patch)
         if mutant.scope == "<module>":
             _patch_module_values(target, code, patch)
     except (ValueError, TypeError) as error:
@@ -433,6 +435,52 @@ def _patch_functions(
         for function in target.live.get(key, []):
             patch.codes.append((function, function.__code__))
             function.__code__ = codes[0]
+            patch.applied = True
+
+
+def _functions(tree: ast.AST, scope: str = "") -> Iterator[tuple[str, int, ast.FunctionDef]]:
+    """Every function definition with its qualified name and first line (its first
+    decorator's, as the code object counts it)."""
+    for node in ast.iter_child_nodes(tree):
+        if isinstance(node, ast.FunctionDef):
+            name = f"{scope}{node.name}"
+            first = min([node.lineno, *(d.lineno for d in node.decorator_list)])
+            yield name, first, node
+            yield from _functions(node, f"{name}.<locals>.")
+        elif isinstance(node, ast.ClassDef):
+            yield from _functions(node, f"{scope}{node.name}.")
+
+
+def _literal_defaults(node: ast.FunctionDef) -> tuple[tuple[Any, ...], dict[str, Any]] | None:
+    """A function's default values, if every one is a literal (else None: not compared)."""
+    try:
+        positional = tuple(ast.literal_eval(d) for d in node.args.defaults)
+        keyword = {
+            a.arg: ast.literal_eval(d)
+            for a, d in zip(node.args.kwonlyargs, node.args.kw_defaults, strict=True)
+            if d is not None
+        }
+    except ValueError:
+        return None
+    return positional, keyword
+
+
+def _patch_defaults(target: _Target, tree: ast.Module, patch: _Patch) -> None:
+    """Default values live on the function object, not in its code: a mutant of one
+    (``count: int = 1`` -> ``2``) is patched into ``__defaults__``/``__kwdefaults__``."""
+    for name, first, node in _functions(tree):
+        values = _literal_defaults(node)
+        if values is None:
+            continue
+        positional, keyword = values
+        for function in target.live.get((name, first), []):
+            now = (function.__defaults__ or (), function.__kwdefaults__ or {})
+            if now == (positional, keyword):
+                continue
+            patch.attributes.append((function, "__defaults__", function.__defaults__))
+            patch.attributes.append((function, "__kwdefaults__", function.__kwdefaults__))
+            function.__defaults__ = positional or None
+            function.__kwdefaults__ = keyword or None
             patch.applied = True
 
 
