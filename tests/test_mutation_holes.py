@@ -198,3 +198,24 @@ def test_every_listed_equivalent_mutant_exists() -> None:
     assert set(modules) <= set(MUTATION.MODULES)
     made = {m.key for module in modules for m in MUTATION.mutants_of(module)}
     assert sorted(set(equivalent) - made) == []
+
+
+def test_a_default_value_mutant_is_patched() -> None:
+    """A default value lives on the function object, not in its code: ``count: int = 1``
+    of the host's mill becomes 2 while the mutant is in, and 1 again after."""
+    from dfc_plugin.host.changes import ChangeActions
+
+    target = MUTATION._Target.of("dfc_plugin.host.changes")
+    mutant = next(
+        m
+        for m in MUTATION.mutants_of("dfc_plugin.host.changes")
+        if m.scope == "ChangeActions.mill" and m.operator == "off_by_one" and m.after == "2"
+    )
+    mill = ChangeActions.mill.__wrapped__  # type: ignore[attr-defined]
+    assert mill.__defaults__ == (1,)
+    patch = MUTATION.apply(target, mutant)
+    try:
+        assert patch.applied and mill.__defaults__ == (2,)
+    finally:
+        patch.restore()
+    assert mill.__defaults__ == (1,)
