@@ -110,13 +110,13 @@ def measure(
 
         def via_attribute() -> None:
             for s in objects:
-                s.memo_characteristics  # noqa: B018 (the read is what is measured)
+                s._memo_characteristics  # noqa: B018 (the read is what is measured)
 
     else:
 
         def via_attribute() -> None:
             for s in objects:
-                s.memo_mana_value  # noqa: B018
+                s._memo_mana_value  # noqa: B018
 
     runs = {
         "registered handler": via_handler,

@@ -3,7 +3,8 @@
 The public API is small: the card model (:mod:`dfc_plugin.cards`), the script library
 (:class:`Library`), the per-object record (:class:`DfcState`), the error hierarchy
 (:mod:`dfc_plugin.errors`) and, for host engines, the pluggy ``hookimpl`` marker with
-:func:`plugin_manager` and :func:`build_registry`.
+:func:`plugin_manager`, :func:`build_registry` (a typed :class:`Registry` of rule
+handlers) and :func:`card_folders` (the card scripts every plugin provides).
 
 Names are imported on first use, so ``import dfc_plugin`` (done by the pytest plugin in
 every pytest run) stays cheap.
@@ -27,8 +28,11 @@ _EXPORTS = {
     "DfcError": "dfc_plugin.errors",
     "PluginError": "dfc_plugin.errors",
     "build_registry": "dfc_plugin.hostspec",
+    "card_folders": "dfc_plugin.hostspec",
     "hookimpl": "dfc_plugin.hostspec",
     "plugin_manager": "dfc_plugin.hostspec",
+    "RULE_POINTS": "dfc_plugin.registry",
+    "Registry": "dfc_plugin.registry",
     "ScriptResult": "dfc_plugin.script.build",
     "read_script": "dfc_plugin.script.build",
     "Library": "dfc_plugin.script.library",
@@ -39,6 +43,7 @@ _EXPORTS = {
 }
 
 __all__ = [
+    "RULE_POINTS",
     "CardDef",
     "CardNotFoundError",
     "CardScriptError",
@@ -50,12 +55,14 @@ __all__ = [
     "Library",
     "ManaCost",
     "PluginError",
+    "Registry",
     "ScriptResult",
     "Side",
     "TokenKind",
     "Zone",
     "__version__",
     "build_registry",
+    "card_folders",
     "hookimpl",
     "plugin_manager",
     "read_script",
@@ -64,7 +71,8 @@ __all__ = [
 if TYPE_CHECKING:
     from dfc_plugin.cards import CardDef, DfcAbilities, Face, Layout, ManaCost
     from dfc_plugin.errors import CardNotFoundError, CardScriptError, DfcError, PluginError
-    from dfc_plugin.hostspec import build_registry, hookimpl, plugin_manager
+    from dfc_plugin.hostspec import build_registry, card_folders, hookimpl, plugin_manager
+    from dfc_plugin.registry import RULE_POINTS, Registry
     from dfc_plugin.script.build import ScriptResult, read_script
     from dfc_plugin.script.library import Library
     from dfc_plugin.state import DfcState, Side, TokenKind, Zone

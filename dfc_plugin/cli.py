@@ -3,13 +3,15 @@
 Every user mistake (a path that does not exist, a card that is not in the library, a
 script with errors) ends in a plain message and a non-zero exit status, never a
 traceback. Exit status: 0 success, 1 the command found problems, 2 the command line
-itself is wrong.
+itself is wrong; ``conformance`` exits 5 when it played no scenario (as pytest does when
+it collects no test).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 from collections.abc import Sequence
 from pathlib import Path
@@ -18,10 +20,40 @@ from typing import Any, TextIO
 from dfc_plugin import __version__
 from dfc_plugin.errors import CardNotFoundError, DfcError
 from dfc_plugin.script.library import Library
-from dfc_plugin.script.present import card_json, card_text
+from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
 from dfc_plugin.script.resources import bundled_cardscripts
 
 __all__ = ["main"]
+
+#: ``conformance`` played no scenario (pytest's "no tests collected").
+NOTHING_RAN = 5
+
+
+def _edition(name: str) -> str:
+    """An ``--edition`` value: a known edition's name, else a command-line error (exit 2)."""
+    from dfc_plugin.editions import EDITIONS
+
+    if name not in EDITIONS:
+        known = ", ".join(sorted(EDITIONS))
+        raise argparse.ArgumentTypeError(f"unknown rules edition {name!r}; known editions: {known}")
+    return EDITIONS[name].name
+
+
+def _report_path(text: str) -> Path:
+    """A ``--junit-xml`` / ``--html`` path: refused before the run (exit 2) when the file
+    could not be written there, so a long run's results are never lost at the end."""
+    path = Path(text)
+    folder = path.parent
+    problem = ""
+    if path.is_dir():
+        problem = "it is a folder"
+    elif not folder.is_dir():
+        problem = f"its folder {str(folder)!r} does not exist"
+    elif not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        problem = "it is not writable"
+    if problem:
+        raise argparse.ArgumentTypeError(f"cannot write a report to {text!r}: {problem}")
+    return path
 
 
 def _add_cache_options(parser: argparse.ArgumentParser) -> None:
@@ -80,7 +112,8 @@ def _parser() -> argparse.ArgumentParser:
         description="Run the conformance suite: every bundled scenario (the DFC rules and the official "
         "rulings, as data) against the reference engine, or against another engine's driver. Each "
         "scenario runs under every rules edition it holds for, unless --edition picks one. Prints a "
-        "table per rule and the coverage per rules section; exit status 1 if any scenario fails.",
+        "table per rule and the coverage per rules section. Exit status: 0 all passed, 1 a scenario "
+        "failed or the engine raised (an error), 2 a wrong command line, 5 no scenario was played.",
     )
     conformance.add_argument(
         "paths",
@@ -115,8 +148,13 @@ def _parser() -> argparse.ArgumentParser:
         help="a folder of card scripts the scenarios may use, besides the bundled ones (repeatable; "
         "drivers that take card folders receive them)",
     )
+    from dfc_plugin.editions import EDITIONS
+
     conformance.add_argument(
-        "--edition", metavar="NAME", help="run only the scenarios that hold for this edition"
+        "--edition",
+        metavar="NAME",
+        type=_edition,
+        help="run only the scenarios that hold for this rules edition: " + ", ".join(sorted(EDITIONS)),
     )
     conformance.add_argument(
         "--known-gaps",
@@ -129,9 +167,11 @@ def _parser() -> argparse.ArgumentParser:
         "--only", action="store_true", help="run only the PATH scenarios, not the bundled ones"
     )
     conformance.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    conformance.add_argument("--junit-xml", type=Path, metavar="FILE", help="also write a JUnit XML report")
     conformance.add_argument(
-        "--html", type=Path, metavar="FILE", help="also write a self-contained HTML report"
+        "--junit-xml", type=_report_path, metavar="FILE", help="also write a JUnit XML report"
+    )
+    conformance.add_argument(
+        "--html", type=_report_path, metavar="FILE", help="also write a self-contained HTML report"
     )
     return parser
 
@@ -188,6 +228,9 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     try:
         card = library.get(args.name)
     except CardNotFoundError as error:
+        broken = scripts_with_errors_named(library, args.name)
+        if broken:
+            return _show_broken(args, broken, out)
         if args.json:
             json.dump({"error": str(error), "name": args.name, "suggestions": list(error.suggestions)}, out)
             out.write("\n")
@@ -202,13 +245,26 @@ def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
     return 0
 
 
+def _show_broken(args: argparse.Namespace, broken: list[tuple[str, list[Any]]], out: TextIO) -> int:
+    """A card whose script is there but has errors: say so, with the errors."""
+    message = f"the script of {args.name!r} has errors, so the card is not in the library"
+    if args.json:
+        scripts = [{"path": path, "errors": [e.as_dict() for e in errors]} for path, errors in broken]
+        json.dump({"error": message, "name": args.name, "scripts": scripts}, out)
+        out.write("\n")
+    else:
+        sys.stderr.write(f"dfc-plugin: {message}:\n")
+        for _, errors in broken:
+            sys.stderr.writelines(error.render() + "\n" for error in errors)
+    return 1
+
+
 def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     from dfc_plugin.conformance.driver import driver_name, load_driver_factory, with_libraries
     from dfc_plugin.conformance.report import run_suite
     from dfc_plugin.conformance.runner import load_known_gaps, load_scenarios
-    from dfc_plugin.editions import edition_named
 
-    edition = edition_named(args.edition).name if args.edition else None
+    edition = args.edition
     specs = (args.engine or ["reference"]) + args.compare
     for folder in args.library:
         if not folder.is_dir():
@@ -233,16 +289,22 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     report = run_suite(
         scenarios, factory, edition=edition, known_gaps=gaps, load_errors=errors, engine=driver_name(factory)
     )
-    if args.junit_xml:
-        args.junit_xml.write_text(report.junit_xml(), encoding="utf-8")
-    if args.html:
-        args.html.write_text(report.html(), encoding="utf-8")
     if args.json:
         json.dump(report.as_json(), out, indent=2, ensure_ascii=False)
         out.write("\n")
     else:
         out.write(report.text() + "\n")
         _write_unsupported(report, out)
+    for path, render in ((args.junit_xml, report.junit_xml), (args.html, report.html)):
+        if path is not None:
+            try:
+                path.write_text(render(), encoding="utf-8")
+            except OSError as error:  # checked before the run; the folder changed since
+                sys.stderr.write(f"dfc-plugin: cannot write {path}: {error.strerror}\n")
+                return 1
+    if not report.executed and not report.errors:
+        sys.stderr.write("dfc-plugin: no scenario was played\n")
+        return NOTHING_RAN
     return 0 if report.ok else 1
 
 
@@ -264,7 +326,8 @@ def _conformance_matrix(reports: list[Any], args: argparse.Namespace, out: TextI
     if args.junit_xml:
         suites = ET.Element("testsuites")
         for report in reports:
-            suites.append(ET.fromstring(report.junit_xml()))
+            written = ET.fromstring(report.junit_xml())
+            suites.extend(list(written) if written.tag == "testsuites" else [written])
         args.junit_xml.write_text(ET.tostring(suites, encoding="unicode", xml_declaration=True), "utf-8")
     if args.html:
         args.html.write_text(table.html_page(), encoding="utf-8")

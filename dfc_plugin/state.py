@@ -2,7 +2,8 @@
 
 One record per game object (a card in a zone, a spell, a permanent, a token). Rule
 handlers read it and return a new one; nothing here changes in place. The fields keep
-apart what an engine must not conflate (DESIGN.md, decision 3):
+apart what an engine must not conflate, because an engine that stored a face-down card's
+hidden face in the same slot as a DFC's back face lost the back face:
 
 - ``up``: which face of the card is up, front or back (712.8);
 - ``transform_count``: how often this object has transformed or converted (701.27f,
@@ -11,7 +12,8 @@ apart what an engine must not conflate (DESIGN.md, decision 3):
 - ``melded``: one object represented by two cards (712.4a).
 
 The handlers in :mod:`dfc_plugin.rules` memoize a record's characteristics and mana value
-in two private slots; the record itself never changes meaning.
+in two private slots (not constructor arguments, not part of equality, never copied by
+:meth:`DfcState.evolve`); the record itself never changes meaning.
 """
 
 from __future__ import annotations
@@ -101,9 +103,11 @@ class DfcState:
     copy_of: CopyValues | None = None
     transform_count: int = 0
     x: int = 0
-    # Memo slots for the rule handlers (never part of equality).
-    memo_characteristics: Characteristics | None = field(default=None, compare=False, repr=False)
-    memo_mana_value: int | None = field(default=None, compare=False, repr=False)
+    # Memo slots for the rule handlers: private, never part of equality, never copied.
+    _memo_characteristics: Characteristics | None = field(
+        default=None, init=False, compare=False, repr=False
+    )
+    _memo_mana_value: int | None = field(default=None, init=False, compare=False, repr=False)
 
     @property
     def card(self) -> CardDef:
@@ -112,8 +116,6 @@ class DfcState:
 
     def evolve(self, **changes: Any) -> DfcState:
         """A new record with some fields changed (memos are not carried over)."""
-        changes.setdefault("memo_characteristics", None)
-        changes.setdefault("memo_mana_value", None)
         return replace(self, **changes)
 
     @classmethod

@@ -7,7 +7,7 @@ converts, melds, blinks, bounces, destroys, exiles, mills, token copies, copy ef
 faces turned up and down, day/night changes, over a pool of DFCs of every layout. After
 every step: every card is in exactly one zone, a melded permanent is two cards, exactly
 one face is up where it should be (the engine's own ``verify``); mana value follows
-DESIGN.md decision 5; and no player sees anything of a hidden or face-down DFC's faces,
+the rules, never printed data (202.3b-c, 712.8e, 712.8g); and no player sees anything of a hidden or face-down DFC's faces,
 in their view, its JSON, the event log or an error message. Illegal actions raise
 IllegalActionError, a documented outcome; any other exception fails."""
 
@@ -25,6 +25,7 @@ from dfc_plugin.cards import Layout, SymbolKind
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game, GameObject
 from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.rules.transform import Action, Cause
 from dfc_plugin.state import CopyKind, DfcState, Side, Zone
 
 POOL = [
@@ -38,7 +39,7 @@ HIDDEN_KEYS = {"hidden", "zone", "id", "face_down", "type_line", "power", "tough
 
 
 def expected_mana_value(state: DfcState) -> int:
-    """DESIGN.md decision 5, written out on its own: back face up -> the front face's; a
+    """The mana value rules (202.3b-c, 712.8e-g), written out on their own: back face up -> the front face's; a
     copy of a back face or of a melded permanent -> 0; melded -> the sum of the fronts;
     a modal DFC -> the face that is up (the front elsewhere); face down -> 0."""
     if state.face_down:
@@ -180,7 +181,7 @@ class EngineMachine(RuleBasedStateMachine):
         how=st.sampled_from(["transform", "convert"]),
         cause=st.sampled_from(["effect", "daybound"]),
     )
-    def transform(self, data: st.DataObject, how: str, cause: str) -> None:
+    def transform(self, data: st.DataObject, how: Action, cause: Cause) -> None:
         target = data.draw(st.sampled_from(self.ids()))
         self.attempt(1, [target], lambda: self.game.transform(target, action=how, cause=cause))
 

@@ -37,7 +37,7 @@ def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
         (["check", "/no/such/folder"], 1, "dfc-plugin: /no/such/folder: no such file or folder"),
         (["show", "No Such Card Anywhere"], 1, "no card has a face named 'No Such Card Anywhere'"),
         (["frobnicate"], 2, "invalid choice: 'frobnicate'"),
-        (["conformance", "--edition", "1993"], 1, "unknown rules edition '1993'"),
+        (["conformance", "--edition", "1993"], 2, "unknown rules edition '1993'"),
         (["conformance", "--engine", "json"], 1, "--engine takes module:factory"),
         (["conformance", "/no/such/scenarios.toml"], 1, "no such file or folder"),
     ],

@@ -166,12 +166,12 @@ class WrongManaValue:
 def test_a_broken_handler_makes_the_scenario_fail_readably(tmp_path: Path) -> None:
     """The suite can fail: a plugin that answers 712.8e wrongly fails the scenario, and
     the message shows the ruling, expected against actual, and the step log."""
-    from dfc_plugin.conformance.report import _failure_text
+    from dfc_plugin.conformance.report import failure_text
 
     (run,) = scenario(tmp_path)
     outcome = run_scenario(run, lambda: ReferenceDriver(plugins=[WrongManaValue()]))
     assert outcome.status == "failed"
-    text = "\n".join(_failure_text(outcome))
+    text = "\n".join(failure_text(outcome))
     assert "check[0] object hunt mana_value: expected 4, got 0" in text
     assert "its mana value is calculated using the mana cost of its front face" in text
     assert "it transforms into Ravager of the Fells  [rule 701.27a]" in text
@@ -217,11 +217,11 @@ def test_reports(tmp_path: Path) -> None:
     assert "<testsuite" in report.junit_xml() and 'tests="2"' in report.junit_xml()
     page = report.html()
     assert page.startswith("<!DOCTYPE html>")
-    assert page.count("<details") == 2 and 'class="verdict good"' in page
+    assert page.count('<details id="scenario-') == 2 and 'class="verdict good"' in page
     broken = run_suite(scenarios, lambda: ReferenceDriver(plugins=[WrongManaValue()])).html()
     assert 'class="verdict bad"' in broken
-    failures = broken.split("<h2>Failures</h2>", 1)[1].split("<h2>Rules</h2>", 1)[0]
-    assert failures.count('<details class="failed" open>') == 1 and "t-712.8e" in failures
+    failures = broken.split("<h2>Failures</h2>", 1)[1].split("<h2>Rules by section</h2>", 1)[0]
+    assert failures.count('<details class="failed filterable"') == 1 and "t-712.8e" in failures
     assert "mana_value: expected 4, got 0" in failures
 
 

@@ -1,12 +1,12 @@
-"""The whole bundled conformance suite, one pytest item per scenario run (``pytest -k
-712.8e`` runs one rule), through the project's pytest plugin."""
+"""The whole bundled conformance suite, one pytest item per scenario run (``pytest
+--dfc-rule 712.8e`` runs every scenario citing one rule), through the project's pytest
+plugin: each scenario is played while its test is set up, so an engine that raises is an
+error with its traceback and a wrong answer a failure."""
 
 from __future__ import annotations
 
-from typing import Any
-
-from dfc_plugin.conformance.pytest_plugin import dfc_check
+from dfc_plugin.conformance.pytest_plugin import Played, dfc_verdict
 
 
-def test_scenario(dfc_run: Any, dfc_driver_factory: Any) -> None:
-    dfc_check(dfc_run, dfc_driver_factory)
+def test_scenario(dfc_played: Played) -> None:
+    dfc_verdict(dfc_played)

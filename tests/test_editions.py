@@ -30,11 +30,14 @@ def test_meld_cards_are_dfcs_only_now() -> None:
 
 @pytest.mark.rule("712.9", "111.10i", "711.1")
 def test_double_faced_tokens_transform_only_now() -> None:
-    """712.9: double-faced tokens transform; 711.1 (2017): tokens can't transform."""
+    """712.9: double-faced tokens transform; 711.1 (2017): tokens can't transform, and
+    that is the rule cited for any token, a double-faced one too (it was 711.5, the rule
+    for permanents that aren't DFCs, before the mutation benchmark found the gap)."""
     incubator = DfcState.of(card("Incubator"), Zone.BATTLEFIELD)
     assert rules(CURRENT).transform(incubator).happened
     old = rules(EDITION_2017).transform(incubator)
-    assert (old.happened, old.rule) == (False, "711.5")
+    assert (old.happened, old.rule) == (False, "711.1")
+    assert rules(EDITION_2017).transform(on("Grizzly Bears")).rule == "711.5"
 
 
 @pytest.mark.rule("707.8a", "706.8")

@@ -5,6 +5,7 @@ override a rule point; a failing handler is reported with its plugin and rule po
 from __future__ import annotations
 
 import types
+from pathlib import Path
 from typing import Any
 
 import pluggy
@@ -14,7 +15,7 @@ from rules_support import card, library, melded, on
 import dfc_plugin
 from dfc_plugin.errors import PluginError
 from dfc_plugin.hostspec import ENTRY_POINT_GROUP, PROJECT, build_registry, hookimpl, plugin_manager
-from dfc_plugin.registry import RULE_POINTS, Registry
+from dfc_plugin.registry import RULE_POINTS, PluginInfo, Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.outcome import Outcome
 from dfc_plugin.state import DfcState, Zone
@@ -39,6 +40,7 @@ def test_rules_load_only_through_the_entry_point_and_answer_every_point() -> Non
     manager = fresh_manager()
     assert [name for name, _ in manager.list_name_plugin()] == ["dfc-plugin"]
     registry = build_registry(manager)
+    assert registry.plugins == (PluginInfo("dfc-plugin", "dfc-plugin", dfc_plugin.__version__),)
     assert registry.missing() == []
     delver, rats = on("Delver of Secrets"), melded("Graf Rats")
     scavengers = on("Midnight Scavengers", Zone.EXILE)
@@ -52,6 +54,10 @@ def test_rules_load_only_through_the_entry_point_and_answer_every_point() -> Non
         "transform": lambda r: r.transform(delver).happened,
         "cast_options": lambda r: len(r.cast_options(card("Delver of Secrets"), Zone.HAND)) == 1,
         "land_options": lambda r: len(r.land_options(card("Emeria's Call"))) == 1,
+        "play_land": lambda r: (
+            r.play_land(on("Emeria's Call", Zone.HAND), r.land_options(card("Emeria's Call"))[0]).state.zone
+            is Zone.BATTLEFIELD
+        ),
         "options_from_group": lambda r: len(r.options_from_group(card("Emeria's Call"), "play")) == 2,
         "transformed_option": lambda r: r.transformed_option(card("Invasion of Kylem")) is not None,
         "spell_state": lambda r: (
@@ -207,3 +213,198 @@ def test_missing_rule_points_are_an_error() -> None:
 def test_card_folders_hook() -> None:
     folders = plugin_manager().hook.dfc_card_folders()
     assert any((folder / "d").exists() for group in folders for folder in group)
+
+
+# --------------------------------------------------------------------------- priority, packaging of plugins
+
+
+def install_plugin(root: Path, monkeypatch: pytest.MonkeyPatch, entry: str, module: str, source: str) -> None:
+    """Install a rules plugin the way pip would, as far as importlib.metadata can tell: a
+    module and a ``*.dist-info`` with its entry point, on sys.path."""
+    (root / f"{module}.py").write_text(source, encoding="utf-8")
+    info = root / f"{module}-1.2.3.dist-info"
+    info.mkdir()
+    (info / "METADATA").write_text(f"Metadata-Version: 2.1\nName: {module}\nVersion: 1.2.3\n", encoding="utf-8")
+    (info / "entry_points.txt").write_text(f"[{ENTRY_POINT_GROUP}]\n{entry} = {module}\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(root))
+
+
+def mana_value_plugin(value: int, marker: str = "@hookimpl") -> str:
+    return (
+        "from dfc_plugin import hookimpl\n"
+        f"{marker}\n"
+        "def dfc_register_rules(registry):\n"
+        f"    registry.register('mana_value', lambda state: {value}, plugin='plugin-{value}')\n"
+    )
+
+
+class Eight:
+    @hookimpl
+    def dfc_register_rules(self, registry: Registry) -> None:
+        registry.register("mana_value", lambda state: 8, plugin="explicit-8")
+
+
+def test_an_explicit_plugin_wins_over_an_installed_one(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install_plugin(tmp_path, monkeypatch, "seven", "seven_rules", mana_value_plugin(7))
+    delver = on("Delver of Secrets")
+    installed = build_registry(plugin_manager())
+    assert (installed.mana_value(delver), installed.owner("mana_value")) == (7, "plugin-7")
+    assert installed.owner("transform") == "dfc-plugin"
+    explicit = build_registry(plugin_manager(plugins=[Eight()]))
+    assert (explicit.mana_value(delver), explicit.owner("mana_value")) == (8, "explicit-8")
+
+
+def test_tryfirst_and_trylast_mean_what_pluggy_says(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """tryfirst is the highest priority: an installed tryfirst plugin beats an explicitly
+    passed one; the built-in rules are trylast, the lowest, and register first."""
+    install_plugin(tmp_path, monkeypatch, "first", "first_rules", mana_value_plugin(5, "@hookimpl(tryfirst=True)"))
+    registry = build_registry(plugin_manager(plugins=[Eight()]))
+    assert registry.owner("mana_value") == "plugin-5"
+    names = [info.name for info in registry.plugins]
+    assert names[0] == "dfc-plugin" and names[-1] == "first"
+
+
+def test_two_installed_plugins_of_one_priority_the_later_name_wins(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    install_plugin(tmp_path, monkeypatch, "zeta", "zeta_rules", mana_value_plugin(3))
+    install_plugin(tmp_path, monkeypatch, "alpha", "alpha_rules", mana_value_plugin(4))
+    registry = build_registry(plugin_manager())
+    assert registry.owner("mana_value") == "plugin-3"
+
+
+def test_plugins_are_listed_with_their_versions(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    install_plugin(tmp_path, monkeypatch, "seven", "seven_rules", mana_value_plugin(7))
+    registry = build_registry(plugin_manager(plugins=[Eight()]))
+    shown = [str(info) for info in registry.plugins]
+    assert shown == [f"dfc-plugin (dfc-plugin {dfc_plugin.__version__})", "seven (seven_rules 1.2.3)", "Eight"]
+
+
+def test_an_entry_point_that_fails_to_import_is_a_plugin_error(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from dfc_plugin.host import Game
+
+    install_plugin(tmp_path, monkeypatch, "crashy", "crashy_rules", "raise ImportError('needs libfoo')\n")
+    with pytest.raises(PluginError, match="entry point 'crashy' of 'crashy_rules' failed to load") as caught:
+        plugin_manager()
+    assert caught.value.plugin == "crashy" and "ImportError: needs libfoo" in str(caught.value)
+    with pytest.raises(PluginError, match="needs libfoo"):
+        Game()
+
+
+def test_a_wrong_hook_argument_name_is_a_plugin_error() -> None:
+    class Misnamed:
+        @hookimpl
+        def dfc_register_rules(self, rules: Registry) -> None:  # the spec's argument is "registry"
+            pass
+
+    with pytest.raises(PluginError, match="rules") as caught:
+        plugin_manager(plugins=[Misnamed()])
+    assert not isinstance(caught.value, pluggy.PluginValidationError)
+
+
+# --------------------------------------------------------------------------- checked answers (issue 9, item 8)
+
+
+def single(point: str, handler: Any, name: str = "odd-plugin") -> Registry:
+    class One:
+        @hookimpl
+        def dfc_register_rules(self, registry: Registry) -> None:
+            registry.register(point, handler, plugin=name)
+
+    return build_registry(plugin_manager(plugins=[One()]), checked=True)
+
+
+@pytest.mark.parametrize(
+    ("point", "answer", "call", "message"),
+    [
+        ("next_designation", "purple", lambda r: r.next_designation(DayNight.DAY, 0), "returned str, expected DayNight"),
+        ("designation_with", None, lambda r: r.designation_with(DayNight.DAY, True, False), "expected DayNight"),
+        (
+            "cast_options",
+            (1, 2, 3),
+            lambda r: r.cast_options(card("Delver of Secrets"), Zone.HAND),
+            "item 0 is int, expected CastOption",
+        ),
+        ("mana_value", True, lambda r: r.mana_value(on("Delver of Secrets")), "returned bool, expected int"),
+        ("could_produce", frozenset({3}), lambda r: r.could_produce(on("Brightclimb Pathway")), "expected str"),
+    ],
+)
+def test_a_checked_registry_refuses_wrong_answers(point: str, answer: Any, call: Any, message: str) -> None:
+    registry = single(point, lambda *args, **kwargs: answer)
+    with pytest.raises(PluginError, match=message) as caught:
+        call(registry)
+    assert (caught.value.plugin, caught.value.rule_point) == ("odd-plugin", point)
+
+
+def test_the_plugin_that_returned_a_bad_answer_is_blamed_not_the_one_above() -> None:
+    class Top:
+        @hookimpl(tryfirst=True)
+        def dfc_register_rules(self, registry: Registry) -> None:
+            below: Any = None
+
+            def extend(state: DfcState) -> Any:
+                return below(state) + 0  # a plugin that builds on the answer below it
+
+            below = registry.register("mana_value", extend, plugin="top")
+
+    class Bottom:
+        @hookimpl
+        def dfc_register_rules(self, registry: Registry) -> None:
+            registry.register("mana_value", lambda state: "seven", plugin="bottom")
+
+    registry = build_registry(plugin_manager(plugins=[Bottom(), Top()]), checked=True)
+    assert registry.owner("mana_value") == "top"
+    with pytest.raises(PluginError, match="returned str") as caught:
+        registry.mana_value(on("Delver of Secrets"))
+    assert caught.value.plugin == "bottom"
+
+
+def test_an_unchecked_registry_blames_a_callable_object() -> None:
+    class Handler:
+        def __call__(self, state: DfcState) -> int:
+            raise ValueError("no cost")
+
+    registry = build_registry(plugin_manager(plugins=[_Registering("mana_value", Handler())]))
+    with pytest.raises(PluginError) as caught, registry.guard():
+        registry.mana_value(on("Delver of Secrets"))
+    assert (caught.value.plugin, caught.value.rule_point) == ("object-plugin", "mana_value")
+
+
+class _Registering:
+    def __init__(self, point: str, handler: Any) -> None:
+        self.point, self.handler_ = point, handler
+
+    @hookimpl
+    def dfc_register_rules(self, registry: Registry) -> None:
+        registry.register(self.point, self.handler_, plugin="object-plugin")
+
+
+# --------------------------------------------------------------------------- the handlers as a host sees them
+
+
+def test_handlers_keep_their_signature_and_docstring() -> None:
+    import inspect
+
+    from dfc_plugin.rules import transform
+
+    registry = build_registry(plugin_manager())
+    assert registry.transform.__doc__ == transform.transform.__doc__
+    assert list(inspect.signature(registry.transform).parameters) == ["state", "action", "cause", "since"]
+    assert Registry.transform.__doc__ == transform.transform.__doc__  # help(Registry.transform)
+    assert RULE_POINTS["transform"].doc.startswith("(state: 'DfcState', action: 'Action' = 'transform'")
+
+
+def test_a_rule_point_with_no_handler_says_so() -> None:
+    with pytest.raises(AttributeError, match="no plugin registered a handler for rule point 'transform'"):
+        Registry().transform  # noqa: B018
+
+
+def test_memo_slots_are_private() -> None:
+    import dataclasses
+
+    fields = [f.name for f in dataclasses.fields(DfcState) if f.init]
+    assert not any("memo" in name for name in fields)
+    with pytest.raises(TypeError):
+        DfcState((card("Delver of Secrets"),), Zone.HAND, memo_mana_value=3)  # type: ignore[call-arg]

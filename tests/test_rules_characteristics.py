@@ -145,7 +145,7 @@ def test_face_down_objects() -> None:
 def test_answers_are_memoized_on_the_state() -> None:
     state = on("Huntmaster of the Fells")
     first = R.characteristics(state)
-    assert state.memo_characteristics is first
+    assert state._memo_characteristics is first
     assert R.characteristics(state) is first
     transformed = R.transform(state).state
-    assert transformed.memo_characteristics is None
+    assert transformed._memo_characteristics is None

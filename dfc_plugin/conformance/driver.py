@@ -22,7 +22,7 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, partial
 from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
@@ -454,9 +454,64 @@ class ReferenceDriver:
             "has_name": lambda: g.has_chosen_name(handle, extra["name"]),
             "lacks_name": lambda: g.has_chosen_name(handle, extra["name"]),
         }
+        answers.update(self._more_object_answers(found))
         if question not in answers:
             raise DriverError(f"the reference driver can't answer object.{question}")
         return answers[question]()
+
+    def _more_object_answers(self, found: Any) -> dict[str, Callable[[], Any]]:
+        """Questions added for the holes the mutation benchmark found (issue 14): how a
+        permanent would leave for each zone (712.21a-e), each player's view of it (712.7),
+        its mana abilities (605.1a) and the permission it was cast with."""
+        answers: dict[str, Callable[[], Any]] = {
+            f"leaves_to_{zone.value}": partial(self._leaving, found, zone)
+            for zone in (Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE, Zone.HAND)
+        }
+        answers["views"] = lambda: {
+            str(player): self._view(found, player) for player in self.g.players
+        }
+        answers["mana_abilities"] = lambda: [
+            {"produced": sorted(a.produced), "amount": a.amount, "taps_for_mana": a.taps_for_mana}
+            for a in self.g.rules.mana_abilities(found.state)
+        ]
+        answers["cast_via"] = lambda: found.cast_via or ""
+        return answers
+
+    def _leaving(self, found: Any, zone: Zone) -> dict[str, Any]:
+        """What the rules say leaving the battlefield for ``zone`` would be (712.21)."""
+        departure = self.g.rules.leave_battlefield(found.state, zone)
+        return {
+            "objects": departure.objects_moved,
+            "cards": departure.cards_moved,
+            "owner_orders": departure.owner_orders,
+            "order_hidden": departure.order_hidden,
+            "timestamps_chosen": departure.timestamps_chosen,
+            "rule": departure.rule,
+        }
+
+    def _view(self, found: Any, player: int) -> dict[str, Any]:
+        """The view one player gets of the object (712.6, 712.7); lists as lists, and no
+        name (TOML has no null) as ``""``."""
+        seen = self.g.rules.view(found.state, self.g.may_look(player, found))
+        return {
+            key: list(value) if isinstance(value, tuple) else "" if value is None else value
+            for key, value in seen.items()
+        }
+
+    def _cast_options(self, definition: Any, zone: Zone) -> list[dict[str, Any]]:
+        """Every way the card itself lets its owner cast or play it from ``zone``, with
+        the face evaluated, the face up, the permission, its cost and the rule."""
+        return [
+            {
+                "face": definition.faces[o.face].name,
+                "up": o.up.value,
+                "play": o.play,
+                "via": o.via,
+                "cost": o.cost.text if o.cost is not None else "",
+                "rule": o.rule,
+            }
+            for o in self.g.rules.cast_options(definition, zone)
+        ]
 
     def _hidden(self, found: Any, player: int) -> bool:
         """Whether the view ``player`` gets of the object hides its faces (712.7)."""
@@ -487,6 +542,7 @@ class ReferenceDriver:
             "land_faces": lambda: [definition.faces[o.face].name for o in g.rules.land_options(definition)],
             "mana_value": lambda: definition.faces[0].mana_value,
             "name": lambda: definition.name,
+            "cast_options": lambda: self._cast_options(definition, zone),
         }
         return answers[question]()
 

@@ -136,7 +136,7 @@ class Matrix:
 
 def matrix(reports: Sequence[Report]) -> Matrix:
     """The matrix of several reports of the same scenarios (one per engine)."""
-    engines = tuple(_unique_names([r.engine for r in reports]))
+    engines = tuple(_unique_names([r.engine.name for r in reports]))
     by_engine = [{o.run.id: o for o in r.outcomes} for r in reports]
     ids = list(dict.fromkeys(o.run.id for r in reports for o in r.outcomes))
     rows = []

@@ -1,94 +1,193 @@
-"""Running the whole suite, and its reports: text, JSON, JUnit XML, one HTML page."""
+"""Running the whole suite, and its reports: text, JSON and JUnit XML (the HTML page is
+:mod:`dfc_plugin.conformance.html_report`).
+
+A run's status is a plain string. The runner's statuses are ``passed``, ``failed`` (the
+engine answered wrong), ``error`` (the engine raised, or could not run a step),
+``descriptive`` (nothing to play), ``xfailed`` and ``xpassed`` (a known gap); any other
+status a driver or runner reports (``unsupported``, say) is counted under its own name,
+shown in every summary, and is neither a pass nor a failure.
+"""
 
 from __future__ import annotations
 
-import html
+import socket
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from datetime import UTC, datetime
 from typing import Any
 from xml.etree import ElementTree as ET
 
-from dfc_plugin.conformance.coverage import Coverage, coverage
+from dfc_plugin import __version__
+from dfc_plugin.conformance.coverage import Coverage, SectionCoverage, coverage
 from dfc_plugin.conformance.driver import Driver
 from dfc_plugin.conformance.runner import Outcome, planned_runs, run_scenario
 from dfc_plugin.conformance.schema import Scenario
 from dfc_plugin.errors import ScenarioError
 
-__all__ = ["Report", "run_suite"]
+__all__ = [
+    "EngineInfo",
+    "Report",
+    "answered_lines",
+    "engine_info",
+    "failure_text",
+    "header_lines",
+    "probe_engine",
+    "run_suite",
+]
+
+#: The statuses the runner gives, and what each one counts as.
+PASSING = ("passed", "xfailed")
+FAILING = ("failed", "xpassed")
+ERRORS = ("error",)
+NOT_PLAYED = ("descriptive",)
+KNOWN = (*PASSING, *FAILING, *ERRORS, *NOT_PLAYED)
+#: The rules plugin that ships with dfc-plugin (its answers are the reference).
+BUILTIN_PLUGIN = "dfc-plugin"
+
+
+@dataclass(frozen=True)
+class EngineInfo:
+    """What ran the suite: the engine's name, its rules plugins (with versions) and which
+    rule points a plugin other than the built-in one answers."""
+
+    name: str
+    plugins: tuple[str, ...] = ()
+    answered_by: Mapping[str, str] = field(default_factory=dict)
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"name": self.name, "plugins": list(self.plugins), "answered_by": dict(self.answered_by)}
+
+
+def engine_info(driver: object, name: str = "") -> EngineInfo:
+    """Ask a started driver what it runs. A driver may say it with ``plugins`` (a list of
+    strings) and ``answered_by`` (rule point to plugin); the reference driver's game
+    answers through its rules registry."""
+    rules = getattr(getattr(driver, "game", None), "rules", None)
+    plugins = getattr(driver, "plugins", None)
+    if plugins is None or callable(plugins):
+        plugins = [str(p) for p in getattr(rules, "plugins", ())]
+    answered = getattr(driver, "answered_by", None)
+    if answered is None and rules is not None and hasattr(rules, "owners"):
+        answered = {point: owner for point, owner in rules.owners().items() if owner != BUILTIN_PLUGIN}
+    label = name or str(getattr(driver, "name", "") or "engine")
+    return EngineInfo(label, tuple(str(p) for p in plugins or ()), dict(answered or {}))
 
 
 @dataclass
 class Report:
     """The outcome of a conformance run."""
 
-    engine: str
+    engine: EngineInfo
     edition: str | None
     outcomes: list[Outcome]
     load_errors: list[ScenarioError]
     coverage: Coverage
     seconds: float
+    durations: list[float] = field(default_factory=list)
+    started: datetime = field(default_factory=lambda: datetime.now(UTC))
+    hostname: str = field(default_factory=socket.gethostname)
 
     def count(self, *statuses: str) -> int:
         return sum(1 for o in self.outcomes if o.status in statuses)
 
+    def counts(self) -> dict[str, int]:
+        """Runs per status; the known statuses always, any other one when it occurs."""
+        seen = Counter(o.status for o in self.outcomes)
+        return {status: seen.get(status, 0) for status in KNOWN} | {
+            status: n for status, n in sorted(seen.items()) if status not in KNOWN
+        }
+
+    def other_statuses(self) -> dict[str, int]:
+        """Runs whose status is none of the runner's (``unsupported``, say)."""
+        return {status: n for status, n in self.counts().items() if status not in KNOWN}
+
     @property
     def failed(self) -> int:
-        """Failures, errors, and known gaps that passed (strict xfail)."""
-        return self.count("failed", "error", "xpassed") + len(self.load_errors)
+        """Runs the engine answered wrong, and known gaps that passed (strict xfail)."""
+        return self.count(*FAILING)
+
+    @property
+    def errors(self) -> int:
+        """Runs the engine could not play (it raised), and scenario files that failed to load."""
+        return self.count(*ERRORS) + len(self.load_errors)
+
+    @property
+    def executed(self) -> int:
+        """Runs that played at least a set-up: neither descriptive nor of another status."""
+        return self.count(*PASSING, *FAILING, *ERRORS)
 
     @property
     def ok(self) -> bool:
-        return self.failed == 0
+        return self.failed == 0 and self.errors == 0
 
     def rule_table(self) -> list[tuple[str, int, int, int, int]]:
-        """(rule, scenarios, passed, failed, descriptive) per rule number, in rule order."""
+        """(rule, scenarios, passed, failed or error, descriptive) per rule number, in rule order."""
         rows: dict[str, list[int]] = defaultdict(lambda: [0, 0, 0, 0])
         for outcome in self.outcomes:
             for rule in outcome.run.scenario.rules:
                 row = rows[rule]
                 row[0] += 1
-                row[1] += outcome.status in ("passed", "xfailed")
-                row[2] += outcome.status in ("failed", "error", "xpassed")
-                row[3] += outcome.status == "descriptive"
-        return [(rule, *row) for rule, row in sorted(rows.items(), key=lambda kv: _rule_key(kv[0]))]  # type: ignore[misc]
+                row[1] += outcome.status in PASSING
+                row[2] += outcome.status in (*FAILING, *ERRORS)
+                row[3] += outcome.status in NOT_PLAYED
+        return [(rule, *row) for rule, row in sorted(rows.items(), key=lambda kv: rule_key(kv[0]))]  # type: ignore[misc]
+
+    def coverage_run(self) -> list[tuple[str, SectionCoverage]]:
+        """(noun, section) for every section the run touched: one it ran no scenario of is
+        not reported (a run of one file says nothing of the sections it left out)."""
+        cov = self.coverage
+        groups = (("subrules", cov.sections), ("rules", cov.seeds), ("rulings", cov.rulings))
+        return [(noun, s) for noun, sections in groups for s in sections if s.covered]
+
+    def header(self) -> list[str]:
+        return header_lines(self.engine, self.edition)
+
+    def summary(self) -> str:
+        others = "".join(f", {n} {status}" for status, n in self.other_statuses().items())
+        load = f" ({len(self.load_errors)} scenario files did not load)" if self.load_errors else ""
+        return (
+            f"{len(self.outcomes)} scenario runs: {self.count('passed')} passed, {self.failed} failed, "
+            f"{self.errors} errors{load}, {self.count('descriptive')} descriptive, "
+            f"{self.count('xfailed')} known gaps{others} in {self.seconds:.1f} s"
+        )
 
     # ------------------------------------------------------------------ text
     def text(self) -> str:
-        editions = self.edition or "each scenario under every edition it holds for"
-        lines = [f"dfc-plugin conformance: {self.engine}; editions: {editions}"]
+        lines = self.header()
         lines.append(f"{'rule':<12}{'scenarios':>10}{'passed':>8}{'failed':>8}{'descr.':>8}")
         for rule, total, passed, failed, descriptive in self.rule_table():
             lines.append(f"{rule:<12}{total:>10}{passed:>8}{failed:>8}{descriptive:>8}")
         lines.append("")
-        lines.extend(self.coverage.lines())
+        lines.extend(section.line(noun) for noun, section in self.coverage_run())
         for error in self.load_errors:
             lines.append("")
             lines.append(error.render())
         for outcome in self.outcomes:
-            if not outcome.ok:
+            if outcome.status in (*FAILING, *ERRORS):
                 lines.append("")
-                lines.extend(_failure_text(outcome))
+                lines.extend(failure_text(outcome, self.engine.answered_by))
         lines.append("")
-        lines.append(
-            f"{len(self.outcomes)} scenario runs: {self.count('passed')} passed, {self.failed} failed, "
-            f"{self.count('descriptive')} descriptive, {self.count('xfailed')} known gaps, "
-            f"{self.count('unsupported')} unsupported in {self.seconds:.1f} s"
-        )
+        lines.append(self.summary())
         return "\n".join(lines)
 
     # ------------------------------------------------------------------ JSON
     def as_json(self) -> dict[str, Any]:
         return {
+            "version": __version__,
+            "started": self.started.isoformat(timespec="seconds"),
             "edition": self.edition or "all",
-            "engine": self.engine,
+            "engine": self.engine.name,
+            "plugins": list(self.engine.plugins),
+            "answered_by": dict(self.engine.answered_by),
             "scenarios": len(self.outcomes),
             "passed": self.count("passed"),
             "failed": self.failed,
+            "errors": self.errors,
             "descriptive": self.count("descriptive"),
             "known_gaps": self.count("xfailed"),
-            "unsupported": self.count("unsupported"),
+            "statuses": self.counts(),
             "seconds": round(self.seconds, 3),
             "results": [
                 {
@@ -103,73 +202,111 @@ class Report:
                 }
                 for o in self.outcomes
             ],
-            "errors": [e.as_dict() for e in self.load_errors],
+            "load_errors": [e.as_dict() for e in self.load_errors],
             "coverage": self.coverage.as_dict(),
         }
 
     # ------------------------------------------------------------------ JUnit XML
     def junit_xml(self) -> str:
-        suite = ET.Element(
+        """JUnit XML as pytest's ``--junitxml`` writes it: a wrong answer is a
+        ``failure``, an engine that raised is an ``error``, descriptive scenarios and
+        known gaps are ``skipped``; the class name is ``dfc_conformance.<file stem>``."""
+        root = ET.Element("testsuites")
+        skipped = self.count(*NOT_PLAYED, "xfailed") + sum(self.other_statuses().values())
+        suite = ET.SubElement(
+            root,
             "testsuite",
-            name="dfc-plugin conformance",
-            tests=str(len(self.outcomes)),
-            failures=str(self.count("failed", "xpassed")),
-            errors=str(self.count("error") + len(self.load_errors)),
-            skipped=str(self.count("descriptive", "xfailed", "unsupported")),
+            name="dfc_conformance",
+            errors=str(self.errors),
+            failures=str(self.failed),
+            skipped=str(skipped),
+            tests=str(len(self.outcomes) + len(self.load_errors)),
             time=f"{self.seconds:.3f}",
+            timestamp=self.started.isoformat(timespec="milliseconds"),
+            hostname=self.hostname,
         )
-        for outcome in self.outcomes:
-            case = ET.SubElement(
-                suite, "testcase", classname=outcome.run.scenario.file.rsplit("/", 1)[-1], name=outcome.run.id
-            )
-            if outcome.status in ("failed", "xpassed"):
-                ET.SubElement(case, "failure", message=outcome.message).text = "\n".join(
-                    _failure_text(outcome)
-                )
-            elif outcome.status == "error":
-                ET.SubElement(case, "error", message=outcome.message).text = "\n".join(_failure_text(outcome))
-            elif outcome.status in ("descriptive", "xfailed", "unsupported"):
-                ET.SubElement(case, "skipped", message=outcome.message)
+        properties = ET.SubElement(suite, "properties")
+        for name, value in (
+            ("dfc_plugin_version", __version__),
+            ("engine", self.engine.name),
+            ("edition", self.edition or "all"),
+            *(("plugin", plugin) for plugin in self.engine.plugins),
+        ):
+            ET.SubElement(properties, "property", name=name, value=_xml_safe(value))
+        for index, outcome in enumerate(self.outcomes):
+            seconds = self.durations[index] if index < len(self.durations) else 0.0
+            _junit_case(suite, outcome, seconds, self.engine.answered_by)
         for error in self.load_errors:
-            case = ET.SubElement(
-                suite, "testcase", classname=error.path.rsplit("/", 1)[-1], name=error.scenario or "load"
-            )
-            ET.SubElement(case, "error", message=str(error)).text = error.render()
-        return ET.tostring(suite, encoding="unicode", xml_declaration=True)
+            where = {"classname": junit_class(error.path), "name": error.scenario or "load", "time": "0.000"}
+            case = ET.SubElement(suite, "testcase", where)
+            ET.SubElement(case, "error", message=_xml_safe(str(error))).text = _xml_safe(error.render())
+        return ET.tostring(root, encoding="unicode", xml_declaration=True)
 
     # ------------------------------------------------------------------ HTML
     def html(self) -> str:
-        rows = "".join(
-            f'<tr class="{"bad" if failed else "good" if passed else "grey"}"><td>{html.escape(rule)}</td>'
-            f"<td>{total}</td><td>{passed}</td><td>{failed}</td><td>{descriptive}</td></tr>"
-            for rule, total, passed, failed, descriptive in self.rule_table()
-        )
-        coverage_items = "".join(f"<li>{html.escape(line)}</li>" for line in self.coverage.lines())
-        bad = [o for o in self.outcomes if o.status in _BAD]
-        failures = "".join(_scenario_html(o, opened=True) for o in bad) or "<p>None.</p>"
-        failures += "".join(f"<pre>{html.escape(e.render())}</pre>" for e in self.load_errors)
-        scenarios = "".join(_scenario_html(o) for o in self.outcomes)
-        summary = html.escape(
-            f"{len(self.outcomes)} runs: {self.count('passed')} passed, {self.failed} failed, "
-            f"{self.count('descriptive')} descriptive, {self.count('xfailed')} known gaps ({self.engine})"
-        )
-        return _PAGE.format(
-            verdict="good" if self.ok else "bad",
-            summary=summary,
-            failures=failures,
-            rows=rows,
-            coverage=coverage_items,
-            scenarios=scenarios,
-        )
+        from dfc_plugin.conformance.html_report import page
+
+        return page(self)
 
 
-def _rule_key(rule: str) -> tuple[int, int, str]:
+def header_lines(engine: EngineInfo, edition: str | None) -> list[str]:
+    """What ran: package version, engine, editions, and the rules plugins with versions."""
+    editions = edition or "each scenario under every edition it holds for"
+    plugins = ", ".join(engine.plugins) or "(the engine names none)"
+    return [
+        f"dfc-plugin {__version__} conformance: {engine.name}; editions: {editions}",
+        f"rules plugins: {plugins}",
+    ]
+
+
+def junit_class(path: str) -> str:
+    """``dfc_conformance.<stem>`` for a scenario file: CI tools split a class name at its
+    dots into package and class, so the file's own dots become underscores."""
+    stem = path.replace("\\", "/").rsplit("/", 1)[-1].removesuffix(".toml")
+    return "dfc_conformance." + stem.replace(".", "_")
+
+
+def _junit_case(suite: ET.Element, outcome: Outcome, seconds: float, answered_by: Mapping[str, str]) -> None:
+    case = ET.SubElement(
+        suite,
+        "testcase",
+        classname=junit_class(outcome.run.scenario.file),
+        name=_xml_safe(outcome.run.id),
+        time=f"{seconds:.3f}",
+    )
+    message = _xml_safe(outcome.message)
+    details = _xml_safe("\n".join(failure_text(outcome, answered_by)))
+    if outcome.status in FAILING:
+        ET.SubElement(case, "failure", message=message).text = details
+    elif outcome.status in ERRORS:
+        ET.SubElement(case, "error", message=message).text = details
+    elif outcome.status == "xfailed":
+        ET.SubElement(case, "skipped", type="pytest.xfail", message=message)
+    elif outcome.status not in PASSING:
+        ET.SubElement(case, "skipped", type=outcome.status, message=f"{outcome.status}: {message}")
+
+
+def _xml_safe(text: str) -> str:
+    """Text XML 1.0 can hold: control characters (an engine's message may have any) are
+    shown as ``\\xNN`` instead of making the file not well-formed."""
+    return "".join(
+        c if c in "\t\n\r" or (" " <= c <= "\ud7ff") or ("\ue000" <= c <= "\ufffd") or c > "\uffff"
+        else f"\\x{ord(c):02x}"
+        for c in text
+    )
+
+
+def rule_key(rule: str) -> tuple[int, int, str]:
+    """Sort key of a rule number: 712.2 before 712.10, 712.8 before 712.8a."""
     head, _, tail = rule.partition(".")
     digits = "".join(c for c in tail if c.isdigit())
-    return int(head), int(digits or 0), tail.lstrip("0123456789")
+    return int(head) if head.isdigit() else 0, int(digits or 0), tail.lstrip("0123456789")
 
 
-def _failure_text(outcome: Outcome) -> list[str]:
+def failure_text(outcome: Outcome, answered_by: Mapping[str, str] | None = None) -> list[str]:
+    """A failed or broken run as lines: which scenario, its rule text, what was expected
+    against what happened, which non-built-in plugin answered the rule points involved,
+    and the step log."""
     scenario = outcome.run.scenario
     where = f"{scenario.file}:{scenario.line}"
     lines = [f"{outcome.status.upper()} {outcome.run.id} ({where}) rule {', '.join(scenario.rules)}"]
@@ -178,55 +315,35 @@ def _failure_text(outcome: Outcome) -> list[str]:
     lines.extend(f"  {m}" for m in outcome.mismatches)
     if outcome.message and not outcome.mismatches:
         lines.append(f"  {outcome.message}")
+    lines.extend(answered_lines(outcome, answered_by or {}))
     if outcome.log:
         lines.append("  step log:")
         lines.extend(f"    {line}" for line in outcome.log)
     return lines
 
 
-_BAD = ("failed", "error", "xpassed")
+def answered_lines(outcome: Outcome, answered_by: Mapping[str, str]) -> list[str]:
+    """Which plugin answered: the rule points a failure names, else every rule point a
+    plugin other than the built-in one answers (one of them may be to blame)."""
+    if not answered_by:
+        return []
+    said = outcome.message + " ".join(str(m) for m in outcome.mismatches)
+    named = {point: plugin for point, plugin in answered_by.items() if point in said}
+    shown = named or answered_by
+    listed = ", ".join(f"{point} by plugin {plugin!r}" for point, plugin in sorted(shown.items()))
+    lead = "answered" if named else "rule points answered by other plugins"
+    return [f"  {lead}: {listed}"]
 
 
-def _scenario_html(outcome: Outcome, opened: bool = False) -> str:
-    """One scenario as a ``<details>`` block: summary line, text, source, what went wrong
-    (if anything), and the step log with the rule that decided each step."""
-    scenario = outcome.run.scenario
-    log = html.escape("\n".join(outcome.log)) or "(no steps)"
-    detail = html.escape("\n".join(str(m) for m in outcome.mismatches) or outcome.message)
-    return (
-        f'<details class="{outcome.status}"{" open" if opened else ""}>'
-        f"<summary><b>{html.escape(outcome.run.id)}</b> "
-        f"{html.escape(outcome.status)}: rule {html.escape(', '.join(scenario.rules))}</summary>"
-        f"<p>{html.escape(scenario.text)}</p><p><i>{html.escape(scenario.source)}</i> "
-        f"{html.escape(scenario.file)}:{scenario.line}</p>"
-        + (f'<pre class="why">{detail}</pre>' if detail else "")
-        + f"<pre>{log}</pre></details>"
-    )
-
-
-_PAGE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>dfc-plugin conformance</title>
-<style>
-body {{ font-family: sans-serif; margin: 2em; color: #222; }}
-table {{ border-collapse: collapse; }}
-td, th {{ border: 1px solid #ccc; padding: 2px 8px; text-align: right; }}
-td:first-child {{ text-align: left; font-family: monospace; }}
-tr.good {{ background: #dff5df; }} tr.bad {{ background: #f8d4d4; }} tr.grey {{ background: #eee; }}
-details {{ margin: 2px 0; padding: 2px 6px; border-left: 4px solid #9c9; }}
-details.failed, details.error, details.xpassed {{ border-color: #c66; background: #fdf0f0; }}
-details.descriptive, details.xfailed {{ border-color: #aaa; }}
-pre {{ white-space: pre-wrap; background: #f6f6f6; padding: 4px; }}
-pre.why {{ background: #fbe3e3; }}
-p.verdict {{ display: inline-block; padding: 4px 10px; border-radius: 4px; }}
-p.good {{ background: #dff5df; }} p.bad {{ background: #f8d4d4; }}
-</style></head><body>
-<h1>dfc-plugin conformance</h1><p class="verdict {verdict}">{summary}</p>
-<h2>Failures</h2>{failures}
-<h2>Rules</h2><table><tr><th>rule</th><th>scenarios</th><th>passed</th><th>failed</th><th>descriptive</th></tr>{rows}</table>
-<h2>Coverage</h2><ul>{coverage}</ul>
-<h2>Scenarios</h2>{scenarios}
-</body></html>
-"""
+def probe_engine(factory: Callable[[], Driver], edition: str | None = None, engine: str = "") -> EngineInfo:
+    """Start one driver to learn what it runs; an engine that can't even start is named
+    as it is, and its scenarios will say why."""
+    try:
+        driver = factory()
+        driver.start(edition or "current", 2)
+        return engine_info(driver, engine)
+    except Exception as error:  # reported by every scenario's own run
+        return EngineInfo(engine or "engine", (f"(the engine could not start: {type(error).__name__})",))
 
 
 def run_suite(
@@ -239,10 +356,16 @@ def run_suite(
     engine: str = "",
 ) -> Report:
     """Run every planned run (each scenario under each edition it holds for, or only
-    ``edition``) and gather the report."""
+    ``edition``) and gather the report, with each run's time."""
+    info = probe_engine(factory, edition, engine)
     start = time.perf_counter()
-    outcomes = [run_scenario(run, factory, known_gaps) for run in planned_runs(scenarios, edition)]
-    name = engine or getattr(factory(), "name", "engine")
+    outcomes: list[Outcome] = []
+    durations: list[float] = []
+    for run in planned_runs(scenarios, edition):
+        began = time.perf_counter()
+        outcomes.append(run_scenario(run, factory, known_gaps))
+        durations.append(time.perf_counter() - began)
+    ran = list({id(o.run.scenario): o.run.scenario for o in outcomes}.values())
     return Report(
-        name, edition, outcomes, list(load_errors), coverage(scenarios), time.perf_counter() - start
+        info, edition, outcomes, list(load_errors), coverage(ran), time.perf_counter() - start, durations
     )

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, GameCore, action, destination
 from dfc_plugin.host.model import Effect, GameObject
+from dfc_plugin.rules.transform import Action, Cause
 from dfc_plugin.state import DfcState, Side, TokenKind, Zone
 
 __all__ = ["ChangeActions"]
@@ -129,7 +130,12 @@ class ChangeActions(GameCore):
     # ------------------------------------------------------------------ transform, convert
     @action("transform")
     def transform(
-        self, object_id: int, *, action: str = "transform", cause: str = "effect", since: int | None = None
+        self,
+        object_id: int,
+        *,
+        action: Action = "transform",
+        cause: Cause = "effect",
+        since: int | None = None,
     ) -> ActionResult:
         """Transform (or convert) a permanent (701.27, 701.28). The object stays the same
         (712.18): its id, counters and effects; it gets a new timestamp (613.7g)."""

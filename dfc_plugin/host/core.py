@@ -382,7 +382,9 @@ class GameCore:
 
     # ------------------------------------------------------------------ invariants
     def verify(self, after: str = "") -> None:
-        """The invariants of DESIGN.md (decision 4), and every card in exactly one place.
+        """The DFC invariant (outside the stack and the battlefield a DFC has only its front
+        face's characteristics; on them exactly one face, or the melded face, is up: 712.8a),
+        and every card in exactly one place.
         Raises :class:`EngineError` naming the action after which one broke."""
         where = f" after {after}" if after else ""
         seen: dict[int, int] = {}

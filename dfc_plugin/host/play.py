@@ -12,7 +12,7 @@ from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, GameCore, action
 from dfc_plugin.host.model import GameObject
-from dfc_plugin.rules.casting import CastOption
+from dfc_plugin.rules.casting import CastOption, Via
 from dfc_plugin.rules.characteristics import Characteristics
 from dfc_plugin.state import Side, Zone
 
@@ -48,7 +48,8 @@ class PlayActions(GameCore):
             allowed = found.zone is Zone.HAND and found.owner == player
             return [CastOption(0, Side.FRONT, "cast", "face_down", None, "712.15")] if allowed else []
         if via in ("siege", "cast_transformed"):
-            option = self.rules.transformed_option(definition, via)
+            permission: Via = "siege" if via == "siege" else "cast_transformed"
+            option = self.rules.transformed_option(definition, permission)
             return [option] if option is not None else []
         if fits is not None or self._linked_permission(player, found, linked_to):
             return list(self.rules.options_from_group(definition, "play", fits))
@@ -169,7 +170,7 @@ class PlayActions(GameCore):
         lands = [o for o in options if o.play == "land"]
         option = self._choose_option(player, found.state.card, lands, face, None)
         self._remove(found)
-        state = found.state.evolve(zone=Zone.BATTLEFIELD, up=option.up)
+        state = self.rules.play_land(found.state, option).state
         made = self._place(found.cards, state, player)
         self.lands_played[player] = self.lands_played.get(player, 0) + 1
         self.record("play_land", made, f"player {player} plays {{obj}}", option.rule)

@@ -25,6 +25,7 @@ __all__ = [
     "cast_options",
     "land_options",
     "options_from_group",
+    "play_land",
     "put_onto_battlefield",
     "resolve",
     "spell_state",
@@ -173,6 +174,17 @@ def resolve(edition: Edition, state: DfcState, enters_transformed: bool = False)
             )
         return Outcome(True, landed.evolve(up=Side.BACK), "712.13a", "it enters transformed")
     return Outcome(True, landed, "712.13", "it enters with the face that was up on the stack")
+
+
+def play_land(edition: Edition, state: DfcState, option: CastOption) -> Outcome:
+    """Play a card as a land with the face ``option`` chose (305.1: it goes straight onto
+    the battlefield, never onto the stack). A modal DFC enters with the land face that was
+    chosen up (712.12); an option that is not a land play does nothing."""
+    if option.play != "land" or option.face >= len(state.card.faces):
+        return Outcome.nothing(state, Verdict(False, "305.1", "that way to play it is not a land"))
+    landed = state.evolve(zone=Zone.BATTLEFIELD, up=option.up, x=0)
+    rule = "712.12" if state.card.layout is Layout.MODAL_DFC else "305.1"
+    return Outcome(True, landed, rule, "it enters with the land face chosen up")
 
 
 def put_onto_battlefield(

@@ -115,10 +115,10 @@ def _characteristics(state: DfcState) -> Characteristics:
 
 def characteristics(state: DfcState) -> Characteristics:
     """The characteristics the object has now (712.8a-g)."""
-    memo = state.memo_characteristics
+    memo = state._memo_characteristics
     if memo is None:
         memo = _characteristics(state)
-        object.__setattr__(state, "memo_characteristics", memo)
+        object.__setattr__(state, "_memo_characteristics", memo)
     return memo
 
 
@@ -154,11 +154,13 @@ def _mana_value(state: DfcState) -> int:
 
 
 def mana_value(state: DfcState) -> int:
-    """The object's mana value (202.3, 712.8c/e/g; DESIGN.md decision 5)."""
-    memo = state.memo_mana_value
+    """The object's mana value (202.3, 712.8c/e/g), from the rules, never from printed
+    data: back face up, the front face's; a copy of a back face or of a melded permanent,
+    0; melded, the sum of the two fronts; a modal DFC, the face that is up; face down, 0."""
+    memo = state._memo_mana_value
     if memo is None:
         memo = _mana_value(state)
-        object.__setattr__(state, "memo_mana_value", memo)
+        object.__setattr__(state, "_memo_mana_value", memo)
     return memo
 
 

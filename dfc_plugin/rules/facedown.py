@@ -4,7 +4,7 @@
 A DFC may be cast or put onto the battlefield face down (712.15) and exiled face down
 (712.17), but a double-faced permanent can't be turned face down (712.16); turned face
 up, it has its front face up (712.15a). ``face_down`` is its own field: the face that is
-up stays recorded apart from it (DESIGN.md, decision 3).
+up stays recorded apart from it, so turning a card face up never loses which face was up.
 """
 
 from __future__ import annotations

@@ -85,8 +85,9 @@ def can_transform(
     if state.card.layout is Layout.MELD or state.melded:
         return Verdict(False, "712.4c", "meld cards and melded permanents can't transform or convert")
     if not is_double_faced(edition, state):
-        # In 2017 a token's answer was its own rule: "Tokens ... can't transform" (711.1).
-        rule = "711.1" if state.token is TokenKind.TOKEN and edition.dfc_rule == "711" else "712.9"
+        # In 2017 a token's answer was its own rule: "Tokens ... can't transform" (711.1),
+        # any token, a double-faced one (an Incubator replayed under those rules) too.
+        rule = "711.1" if state.token is not TokenKind.NONE and edition.dfc_rule == "711" else "712.9"
         return Verdict(False, rule, "only double-faced cards and double-faced tokens can transform")
     return _can_turn_over(edition, state, keyword, cause, since)
 

@@ -1,37 +1,55 @@
-"""Where the grammar and the bundled card scripts live.
+"""Where the grammar and the bundled card scripts live, found through importlib.resources.
 
-In an installed wheel they sit inside the package (``dfc_plugin/_data/``); in a source
-checkout they sit at the top of the repository (``grammar/``, ``cardscripts/``). Both are
-found the same way, so tests, the CLI and a host engine never hard-code a path.
+A wheel carries them inside the package, as ``dfc_plugin/_data/grammar`` and
+``dfc_plugin/_data/cardscripts`` (hatchling's ``force-include``). A source checkout (and
+an editable install of it) has no ``_data``: there they are the repository's top-level
+``grammar/`` and ``cardscripts/``, beside the package. Both are found here, so tests, the
+CLI and a host engine never hard-code a path.
+
+Lark and the library read real files, so the package must be installed as files (not run
+from a zip archive); anything else is a clear :class:`~dfc_plugin.errors.DfcError`.
 """
 
 from __future__ import annotations
 
 from functools import cache
+from importlib import resources
+from importlib.resources.abc import Traversable
 from pathlib import Path
 
-_PACKAGE_DIR = Path(__file__).resolve().parent.parent
+from dfc_plugin.errors import DfcError
+
+__all__ = ["bundled_cardscripts", "data_folder", "grammar_path"]
 
 
-def _find(name: str) -> Path:
-    installed = _PACKAGE_DIR / "_data" / name
-    if installed.exists():
-        return installed
-    checkout = _PACKAGE_DIR.parent / name
-    if checkout.exists():
+def _as_path(place: Traversable) -> Path:
+    if not isinstance(place, Path):
+        raise DfcError(
+            f"dfc-plugin's data ({place}) is not on the file system; install the package unzipped"
+        )
+    return place
+
+
+def data_folder(name: str) -> Path:
+    """The data folder ``name`` (``grammar`` or ``cardscripts``) of the installed package,
+    else of the source checkout the package was imported from."""
+    package = resources.files("dfc_plugin")
+    installed = package.joinpath("_data", name)
+    if installed.is_dir():
+        return _as_path(installed)
+    checkout = _as_path(package).parent / name
+    if checkout.is_dir():
         return checkout
-    raise FileNotFoundError(
-        f"dfc-plugin data folder {name!r} is missing (looked in {installed} and {checkout})"
-    )
+    raise DfcError(f"dfc-plugin data folder {name!r} is missing (looked in {installed} and {checkout})")
 
 
 @cache
 def grammar_path() -> Path:
     """The Forge card-script grammar, ``cardscript.lark``."""
-    return _find("grammar") / "cardscript.lark"
+    return data_folder("grammar") / "cardscript.lark"
 
 
 @cache
 def bundled_cardscripts() -> Path:
     """The folder of the card scripts that ship with dfc-plugin."""
-    return _find("cardscripts")
+    return data_folder("cardscripts")
