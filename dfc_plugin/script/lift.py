@@ -37,8 +37,8 @@ from dfc_plugin.script.parser import ValueSyntaxError, parse_value
 
 __all__ = ["LiftError", "Lifted", "lift_dfc"]
 
-#: (message, line, column) of a DFC record that contradicts the script.
-LiftError = tuple[str, int, int]
+#: (message, line, column, code) of a DFC record that contradicts the script.
+LiftError = tuple[str, int, int, str]
 
 #: Effect and parameter names that a line holding a DFC record must contain.
 _MARKER_RE = re.compile(r"SetState|Transformed|Meld|Incubate|TokenScript")
@@ -119,7 +119,7 @@ def _keyword_cost(keyword: Keyword) -> tuple[ManaCost | None, LiftError | None]:
         return parse_value("mana_cost", argument), None
     except ValueSyntaxError as error:
         message = f"bad {keyword.name} cost: {error.message}"
-        return None, (message, keyword.line, column + error.column - 1)
+        return None, (message, keyword.line, column + error.column - 1, "bad-cost")
 
 
 def _cast_back_face(
@@ -169,7 +169,7 @@ def _craft(index: int, face: Face, errors: list[LiftError]) -> list[CraftAbility
             cost: ForgeCost = parse_value("cost", cost_text)
         except ValueSyntaxError as error:
             column = keyword.column + len(keyword.name) + error.column
-            errors.append((f"bad Craft cost: {error.message}", keyword.line, column))
+            errors.append((f"bad Craft cost: {error.message}", keyword.line, column, "bad-cost"))
             continue
         materials = keyword.args[1] if len(keyword.args) > 1 else " ".join(cost.parts)
         found.append(CraftAbility(index, cost.mana, materials, keyword.line, keyword.text))
@@ -181,10 +181,19 @@ def _meld(
 ) -> MeldAbility | None:
     if layout is not Layout.MELD:
         if partner is not None:
-            errors.append(("MeldPair: on a card whose AlternateMode is not Meld", line, 1))
+            errors.append(
+                ("MeldPair: on a card whose AlternateMode is not Meld", line, 1, "meldpair-not-meld")
+            )
         return None
     if partner is None:
-        errors.append(("AlternateMode:Meld needs a MeldPair: line naming the other card", faces[0].line, 1))
+        errors.append(
+            (
+                "AlternateMode:Meld needs a MeldPair: line naming the other card",
+                faces[0].line,
+                1,
+                "no-meldpair",
+            )
+        )
         return None
     carries = len(faces) > 1
     melded = faces[1].name if carries else None
@@ -199,7 +208,12 @@ def _meld(
     )
     if effect and melded and effect[2].get("Name") not in (None, melded):
         errors.append(
-            (f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}", effect[1], 1)
+            (
+                f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}",
+                effect[1],
+                1,
+                "meld-name",
+            )
         )
     return MeldAbility(
         partner=partner,
