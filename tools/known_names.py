@@ -3,8 +3,9 @@
 Run: ``python tools/known_names.py [CORPUS]`` (default ``../shared/corpus``). It reads
 every card script under the corpus, and our own ``cardscripts/`` (written for newer
 cards, with names such as ``Incubate`` that the 2020 corpus predates), and records, as
-facts, each name that occurs there: the API of every ``AB$``/``SP$``/``DB$`` ability, every trigger ``Mode$``, static
-``Mode$`` and replacement ``Event$``, and every ``K:`` keyword name. ``check`` warns
+facts, each name that occurs there: the API of every ``AB$``/``SP$``/``DB$`` ability,
+every trigger ``Mode$``, static ``Mode$`` and replacement ``Event$``, and every ``K:``
+keyword name. ``check`` warns
 about a name outside these lists, with a did-you-mean. No line of the corpus is copied:
 only the names, sorted.
 

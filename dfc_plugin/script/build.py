@@ -16,9 +16,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any, NamedTuple
-
-from lark import Token
 
 from dfc_plugin.cards import (
     Ability,
@@ -34,7 +33,7 @@ from dfc_plugin.cards import (
 )
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
-from dfc_plugin.script.parser import ValueFailure, parse_script, read_value
+from dfc_plugin.script.parser import ValueFailure, line_items, read_value
 from dfc_plugin.script.validate import check_faces, suggest
 
 __all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "read_script"]
@@ -378,20 +377,19 @@ class _CardBuilder:
                 code="too-many-lines",
             )
             text = text[:cut]
-        for item in parse_script(text):
-            self.take(item)
+        for kind, value, line in line_items(text):
+            self.take(kind, value, line)
         card = self.finish()
         self.close_diagnostics()
         return card
 
-    def take(self, item: Token) -> None:
+    def take(self, kind: str, item: str, line: int) -> None:
         """Hand each line of a line token (a run of lines of one kind) to its handler."""
-        handler = _HANDLERS.get(item.type)
+        handler = _HANDLERS.get(kind)
         if handler is None:
             return
-        line = item.line or 1
         body = item.rstrip("\r\n")
-        if item.type in _WHOLE_TOKENS or ("\n" not in body and "\r" not in body):
+        if kind in _WHOLE_TOKENS or ("\n" not in body and "\r" not in body):
             handler(self, body, line)  # a whole token, or a run of one line
             return
         for match in _LINE_IN_RUN.finditer(item):
@@ -595,7 +593,7 @@ class _CardBuilder:
             f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
             line,
             1,
-            suggest(key, KNOWN_KEYS),
+            _suggest_key(key),
             code="unknown-key",
             end=len(key) + 1,
         )
@@ -713,6 +711,11 @@ _BACK_FACE_WITHOUT_COST = {
     Layout.DOUBLE_FACED_TOKEN: ("back face of a transforming token", "712.8e, 202.3b"),
     Layout.MELD: ("melded face", "712.8g, 202.3c"),
 }
+
+
+@lru_cache(maxsize=1024)
+def _suggest_key(key: str) -> str:
+    return suggest(key, KNOWN_KEYS)
 
 
 def _position(error: CardScriptError) -> tuple[int, int]:

@@ -10,6 +10,8 @@ the file and line.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -32,6 +34,7 @@ from dfc_plugin.script.resources import grammar_path
 __all__ = [
     "ValueFailure",
     "ValueSyntaxError",
+    "line_items",
     "parse_oracle_text",
     "parse_param_map",
     "parse_param_map_rule",
@@ -295,15 +298,44 @@ def _line_lexer() -> Lark:
     return Lark(text[start:end], parser=None, lexer="basic")
 
 
+@cache
+def _line_scanner() -> Callable[[str, int], re.Match[str] | None]:
+    """The line lexer's terminals as one regular expression, in the order Lark's basic
+    lexer tries them (its ``terminals``, sorted by priority and width), each a named
+    group: matching it in a loop gives Lark's tokens without Lark's per-token work."""
+    terminals = _line_lexer().lexer.terminals  # type: ignore[attr-defined]
+    pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+    return re.compile(pattern).match
+
+
 def parse_script(text: str) -> list[Token]:
     """Read a whole script at the line level: one token per run of lines of one kind
     (see the grammar's ``script`` rule); blank lines before the first line are dropped.
 
     The line terminals cover every text (any line is at worst an unknown or a bare
     line), so this raises nothing for decoded text; values are checked by
-    :func:`parse_value`.
+    :func:`parse_value`. tests/test_fuzz_scripts.py checks the tokens against the
+    ``script`` rule's parse.
     """
-    return [token for token in _line_lexer().lex(text) if token.type != "_BLANK"]
+    return [Token(kind, value, line=line) for kind, value, line in line_items(text)]
+
+
+def line_items(text: str) -> list[tuple[str, str, int]]:
+    """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
+    match = _line_scanner()
+    items: list[tuple[str, str, int]] = []
+    position, line, end = 0, 1, len(text)
+    while position < end:
+        found = match(text, position)
+        if found is None or found.end() == position:  # cannot happen: see parse_script
+            tokens = _line_lexer().lex(text)
+            return [(t.type, str(t), t.line or 1) for t in tokens if t.type != "_BLANK"]
+        value, kind = found.group(), found.lastgroup or ""
+        if kind != "_BLANK":
+            items.append((kind, value, line))
+        line += value.count("\n")  # as Lark counts (decode_script made every break a \n)
+        position = found.end()
+    return items
 
 
 def parse_script_rule(text: str) -> list[Token]:

@@ -79,8 +79,13 @@ _LIST_REFERENCES = frozenset({"Abilities", "Triggers", "Statics", "References"})
 _PROSE_KEYS = frozenset(
     {"SpellDescription", "StackDescription", "TriggerDescription", "Description", "PrecostDesc", "AILogic"}
 )
+#: A segment whose key is checked (a cost or a reference), with its value.
+_KEYED_VALUE = re.compile(
+    r"(?:^|\|)[ \t]*(Cost|SubAbility|Execute|ReplaceWith|Abilities|Triggers|Statics|References)"
+    r"[ \t]*\$[ \t]*([^|]*)"
+)
 #: A value holding ``<space>Key$``: two segments with the ``|`` between them missing.
-_MISSING_PIPE = re.compile(r"\s([A-Z][A-Za-z]*)\$")
+_MISSING_PIPE = re.compile(r"[^|\s][ \t]+([A-Z][A-Za-z]*)\$")
 #: Keywords whose first argument is a Forge cost (CR 702: the keyword's cost).
 _KEYWORD_COSTS = frozenset(
     {
@@ -110,6 +115,15 @@ _KEYWORD_COSTS = frozenset(
 )
 #: The only variable in a Forge cost string is X (Y and Z are mana-cost letters).
 _COST_VARIABLES = frozenset({"X"})
+
+
+#: Findings reported per ability line at most (a hostile line may hold a million).
+MAX_LINE_PROBLEMS = 20
+_UNLIMITED = 1 << 62
+
+
+class _LineFull(Exception):
+    """Raised by :meth:`_FaceChecker.report` when a line's budget is spent."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -152,12 +166,17 @@ class _FaceChecker:
     def __init__(self, face: Face, problems: list[Problem]) -> None:
         self.face = face
         self.problems = problems
-        self.svar_names = {svar.name for svar in face.svars}
+        # (the name runs to the body's colon, as parse_svar reads it; no body is parsed)
+        self.svar_names = {svar.raw.partition(":")[0].strip() for svar in face.svars}
         self.referenced: set[str] = set()
+        self.budget = _UNLIMITED
 
     def report(  # noqa: PLR0917 (private: a diagnostic's seven fields, as Problem holds them)
         self, severity: str, code: str, message: str, line: int, column: int, end: int, hint: str = ""
     ) -> None:
+        self.budget -= 1
+        if self.budget < 0:
+            raise _LineFull
         self.problems.append(Problem(severity, code, message, line, column, max(end, column + 1), hint))
 
     def run(self) -> None:
@@ -165,17 +184,37 @@ class _FaceChecker:
             self.check_map(ability.kind, ability.text, ability.line, ability.column, _ability_label(ability))
         ability_svars = []
         for svar in self.face.svars:
-            body_column = _svar_body_column(svar)
-            params = svar.params
-            if params is not None and params.lead is not None and params.lead.key in _ABILITY_SVAR_LEADS:
+            _, colon, body = svar.raw.partition(":")
+            lead = body.split("|", 1)[0].partition("$")
+            if colon and lead[1] and lead[0].strip() in _ABILITY_SVAR_LEADS:
                 ability_svars.append(svar)
-                self.check_map("SVar", svar.body, svar.line, body_column, f"SVar {svar.name}")
+                self.check_map("SVar", body, svar.line, _svar_body_column(svar), f"SVar {_svar_name(svar)}")
         for keyword in self.face.keywords:
             self.check_keyword(keyword)
         self.check_dead(ability_svars)
 
     # ---- one parameter map
     def check_map(self, kind: str, text: str, line: int, column: int, label: str) -> None:
+        """Check one parameter map; past :data:`MAX_LINE_PROBLEMS` findings in it, one
+        last warning says the rest of the line is not checked."""
+        self.budget = MAX_LINE_PROBLEMS
+        try:
+            self.check_map_fully(kind, text, line, column, label)
+        except _LineFull:
+            self.problems.append(
+                Problem(
+                    "warning",
+                    "line-not-checked",
+                    f"{label} has more than {MAX_LINE_PROBLEMS} problems; the rest of it is not checked",
+                    line,
+                    column,
+                    column + 1,
+                )
+            )
+        finally:
+            self.budget = _UNLIMITED  # keywords and SVars: a few findings per line at most
+
+    def check_map_fully(self, kind: str, text: str, line: int, column: int, label: str) -> None:
         if not text.strip():
             self.report(
                 "error",
@@ -187,10 +226,34 @@ class _FaceChecker:
                 "write Key$ Value pairs separated by |, e.g. AB$ Draw | Cost$ T",
             )
             return
-        parts = list(segments(text, column))
-        for index, segment in enumerate(parts):
-            self.check_segment(segment, line, label, index == 0, index == len(parts) - 1)
-        self.check_lead(kind, parts[0], line)
+        if self.check_fast(kind, text, line, column):
+            return
+        parts = segments(text, column)
+        lead = previous = next(parts)
+        for segment in parts:
+            self.check_segment(previous, line, label, previous is lead, False)
+            previous = segment
+        self.check_segment(previous, line, label, previous is lead, True)
+        self.check_lead(kind, lead, line)
+
+    def check_fast(self, kind: str, text: str, line: int, column: int) -> bool:
+        """The common case, in a few scans of the line: every segment has its ``$`` and
+        no value holds a ``Key$``; then only the lead, costs and references need a look.
+        ``False`` sends the line to the segment-by-segment check."""
+        if "||" in text or text.rstrip().endswith("|") or _MISSING_PIPE.search(text):
+            return False
+        if text.count("$") < text.count("|") + 1 or not all("$" in part for part in text.split("|")):
+            return False
+        lead = next(segments(text.split("|", 1)[0], column))
+        if not lead.key:
+            return False
+        self.check_lead(kind, lead, line)
+        for found in _KEYED_VALUE.finditer(text):
+            value = found[2].rstrip()
+            self.check_value(
+                _Segment(found[1], value, True, 0, column + found.start(2), column + found.end(2)), line
+            )
+        return True
 
     def check_segment(self, segment: _Segment, line: int, label: str, first: bool, last: bool) -> None:
         if not segment.has_dollar:
@@ -359,19 +422,20 @@ class _FaceChecker:
 
     # ---- dead SVars
     def check_dead(self, ability_svars: list[SVar]) -> None:
-        unreferenced = [s for s in ability_svars if s.name not in self.referenced]
+        unreferenced = [s for s in ability_svars if _svar_name(s) not in self.referenced]
         if not unreferenced:
             return
         words = _words(self.face)
         for svar in unreferenced:
-            if words.get(svar.name, 0) <= 1:
+            name = _svar_name(svar)
+            if words.get(name, 0) <= 1:
                 self.report(
                     "warning",
                     "unused-svar",
-                    f"SVar {svar.name} is an ability that nothing names",
+                    f"SVar {name} is an ability that nothing names",
                     svar.line,
                     svar.column,
-                    svar.column + len(svar.name),
+                    svar.column + len(name),
                     "name it from SubAbility$, Execute$, ... or remove it",
                 )
 
@@ -380,11 +444,15 @@ def _lead_name(value: str) -> str:
     """The name a lead segment gives: its value, up to a ``Key$`` that a missing ``|``
     ran into it (reported on its own)."""
     found = _MISSING_PIPE.search(value)
-    return value[: found.start()].strip() if found else value
+    return value[: found.start(1)].strip() if found else value
 
 
 def _ability_label(ability: Ability) -> str:
     return f"{ability.kind}: line"
+
+
+def _svar_name(svar: SVar) -> str:
+    return svar.raw.partition(":")[0].strip()
 
 
 def _svar_body_column(svar: SVar) -> int:
