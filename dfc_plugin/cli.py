@@ -135,7 +135,10 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     # scripts (the library every engine has); a warning then says so.
     fallback = _bundled(args)
     library = Library.load(
-        list(args.paths), cache_dir=args.cache_dir, use_cache=not args.no_cache, fallback=fallback,
+        list(args.paths),
+        cache_dir=args.cache_dir,
+        use_cache=not args.no_cache,
+        fallback=fallback,
         keep_going=True,
     )
     summary = {

@@ -11,7 +11,6 @@ import pytest
 from dfc_plugin.cards import Layout
 from dfc_plugin.errors import CardNotFoundError, LibraryError
 from dfc_plugin.script import build
-from dfc_plugin.script import library as library_module
 from dfc_plugin.script.library import Library
 
 Write = Callable[[str, str | bytes], Path]
@@ -171,7 +170,7 @@ def scripts_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         paths.append(path)
         return real(data, path, **options)
 
-    monkeypatch.setattr(library_module, "read_script", recording)
+    monkeypatch.setattr(build, "read_script", recording)
     return paths
 
 

@@ -17,7 +17,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any, NamedTuple
+from typing import Any
 
 from dfc_plugin.cards import (
     Ability,
@@ -33,6 +33,7 @@ from dfc_plugin.cards import (
 )
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
+from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.parser import ValueFailure, line_items, read_value
 from dfc_plugin.script.validate import check_faces, suggest
 
@@ -55,31 +56,6 @@ _LAYOUT_OF_MODE = {
 
 #: SPECIALIZE:<COLOR> separators start faces 2-6, as in Forge's reader.
 _SPECIALIZE_FACE = {"WHITE": 2, "BLUE": 3, "BLACK": 4, "RED": 5, "GREEN": 6}
-
-
-class CardOutline(NamedTuple):
-    """A card's face names, layout and meld pair: what the library index and its
-    cross-file checks need, known even for a card with errors (a named tuple: a cached
-    load makes 18,000 of them)."""
-
-    names: tuple[str, ...]
-    name_lines: tuple[int, ...]
-    layout: str
-    meld_partner: str | None = None
-    melded_face: str | None = None
-    meld_line: int = 0
-
-    @classmethod
-    def of(cls, card: CardDef) -> CardOutline:
-        meld = card.dfc.meld
-        return cls(
-            names=card.face_names,
-            name_lines=tuple(face.line for face in card.faces),
-            layout=card.layout.value,
-            meld_partner=meld.partner if meld else None,
-            melded_face=meld.melded_face if meld else None,
-            meld_line=meld.line if meld else 0,
-        )
 
 
 #: The keys Forge's reader knows (for the did-you-mean of an unknown key).

@@ -11,8 +11,14 @@ anything run):
   meld pair, errors and warnings, and where its card is);
 - each card's model as its own JSON text, decoded only when that card is looked up.
 
-Keyed by content, truly: every script is read and hashed on every load (no size or
-modification-time shortcut), so an edit that keeps both is still seen. A pack is
+Keyed by content: a row is found by the digest of the script's bytes. To know a
+script's digest without reading it, the pack also records, per path, the file's size,
+modification time, *change* time (ctime) and inode as they were when it was hashed; a
+file whose four are all unchanged, and whose change time is well before the pack was
+written, is taken to have the recorded digest. Any edit moves the change time, and no
+program can set it back (``touch -d`` and ``os.utime`` set the modification time and
+move the change time too), so an edit that keeps size and modification time is still
+seen; every other file is read and hashed. A pack is
 checked as a whole before any row is used: a wrong checksum, another version of the
 grammar or model, anything that is not exactly what this module writes means the pack
 is ignored and rebuilt. Only a regular file of at most :data:`MAX_PACK_BYTES` is read.
@@ -37,8 +43,8 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
-from dfc_plugin.script.build import CardOutline
 from dfc_plugin.script.files import read_regular
+from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.resources import grammar_path
 from dfc_plugin.script.serialize import card_from_json, card_to_json
 
@@ -47,9 +53,11 @@ __all__ = [
     "CardSummary",
     "NewRow",
     "Pack",
+    "SeenFile",
     "default_cache_dir",
     "digest",
     "evict_packs",
+    "stat_key",
     "write_pack",
 ]
 
@@ -148,15 +156,23 @@ def _outline_to(outline: CardOutline | None) -> Any:
 
 
 def _outline_from(value: Any) -> CardOutline | None:
+    """An outline row, every value's type checked (18,000 of them in a cached load of
+    the corpus, so in plain loops rather than generators)."""
     if value is None:
         return None
-    _expect(type(value) is list and len(value) == len(CardOutline._fields))
+    _expect(type(value) is list and len(value) == _OUTLINE_FIELDS)
     names, lines, layout, partner, melded, meld_line = value
-    _expect(type(names) is list and bool(names) and all(type(n) is str for n in names))
-    _expect(type(lines) is list and len(lines) == len(names) and all(type(n) is int for n in lines))
+    _expect(type(names) is list and type(lines) is list and len(lines) == len(names) > 0)
+    for name in names:
+        _expect(type(name) is str)
+    for line in lines:
+        _expect(type(line) is int)
     _expect(type(layout) is str and type(meld_line) is int)
     _expect((partner is None or type(partner) is str) and (melded is None or type(melded) is str))
     return CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line)
+
+
+_OUTLINE_FIELDS = len(CardOutline._fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -184,21 +200,51 @@ class NewRow:
 
 # A row: [digest, is_token, outline, errors, warnings, offset, length].
 _ROW_FIELDS = 7
+#: Files changed this close to the pack's writing are hashed again (coarse timestamps).
+_RACY_NS = 2_000_000_000
+
+
+def stat_key(info: os.stat_result) -> tuple[int, int, int, int]:
+    """What says a file is unchanged: size, modification and change times, inode."""
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+
+
+@dataclass(frozen=True, slots=True)
+class SeenFile:
+    """A path as it was when last hashed: its stat key and its content digest."""
+
+    rel: str
+    key: tuple[int, int, int, int]
+    digest: str
 
 
 class Pack:
     """The cache of one library folder: checked whole when read, looked up by content."""
 
-    def __init__(self, path: Path, root: Path, rows: list[Any] | None = None, body: bytes = b"") -> None:
+    def __init__(  # noqa: PLR0917 (a pack's six parts, as read)
+        self,
+        path: Path,
+        root: Path,
+        rows: list[Any] | None = None,
+        body: bytes = b"",
+        files: list[Any] | None = None,
+        written_ns: int = 0,
+    ) -> None:
         self.path = path
         self.root = root
         self.rows: list[Any] = rows or []
         self.body = body
+        self.written_ns = written_ns
         self.by_key: dict[tuple[str, bool], int] = {}
         for index, row in enumerate(self.rows):
             _expect(type(row) is list and len(row) == _ROW_FIELDS)
             _expect(type(row[0]) is str and type(row[1]) is bool)
             self.by_key[(row[0], row[1])] = index
+        self.files: dict[str, tuple[list[Any], str]] = {}
+        for item in files or []:
+            _expect(type(item) is list and len(item) == 3 and type(item[0]) is str)
+            _expect(type(item[1]) is list and type(item[2]) is str)
+            self.files[item[0]] = (item[1], item[2])
 
     @staticmethod
     def location(cache_dir: Path, root: Path) -> Path:
@@ -236,7 +282,8 @@ class Pack:
             if header.get("model") != model_version():
                 return cls.empty(cache_dir, root)
             _expect(header.get("root") == str(root) and type(header.get("rows")) is list)
-            pack = cls(path, root, header["rows"], body)
+            _expect(type(header.get("files")) is list and type(header.get("written_ns")) is int)
+            pack = cls(path, root, header["rows"], body, header["files"], header["written_ns"])
         except (ValueError, RecursionError):
             raise CacheError(f"cache {path} is damaged") from None
         _touch(path)
@@ -244,6 +291,15 @@ class Pack:
 
     def __len__(self) -> int:
         return len(self.rows)
+
+    def known_digest(self, rel: str, info: os.stat_result) -> str | None:
+        """The recorded digest of a file whose stat key says it is unchanged since it
+        was hashed (and was not changed around the time the pack was written)."""
+        seen = self.files.get(rel)
+        if seen is None or info.st_ctime_ns >= self.written_ns - _RACY_NS:
+            return None
+        key, content = seen
+        return content if key == list(stat_key(info)) else None
 
     def lookup(self, content_digest: str, is_token: bool) -> int | None:
         """The row of a script with this content, if the pack has one."""
@@ -255,10 +311,12 @@ class Pack:
         _, _, outline, errors, warnings, offset, length = self.rows[row]
         _expect(type(offset) is int and type(length) is int and length >= 0)
         _expect(offset == -1 or 0 <= offset <= offset + length <= len(self.body))
+        _expect((offset == -1) == (errors != []))  # a card exactly when there is no error
+        _expect(outline is not None or errors != [])  # no outline: the file had no card
         return CachedRecord(
             _outline_from(outline),
-            _diagnostics_from(errors, path, "error"),
-            _diagnostics_from(warnings, path, "warning"),
+            _diagnostics_from(errors, path, "error") if errors != [] else (),
+            _diagnostics_from(warnings, path, "warning") if warnings != [] else (),
             offset >= 0,
         )
 
@@ -287,7 +345,7 @@ def _touch(path: Path) -> None:
         os.utime(path)
 
 
-def write_pack(path: Path, root: Path, rows: Sequence[NewRow]) -> None:
+def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[SeenFile] = ()) -> None:
     """Write a pack atomically, then evict old packs from its folder."""
     body = bytearray()
     table: list[list[Any]] = []
@@ -309,7 +367,13 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow]) -> None:
         )
         if blob is not None:
             body += blob
-    header = {"model": model_version(), "root": str(root), "rows": table}
+    header = {
+        "model": model_version(),
+        "root": str(root),
+        "written_ns": time.time_ns(),
+        "files": [[seen.rel, list(seen.key), seen.digest] for seen in files],
+        "rows": table,
+    }
     # ensure_ascii: a file name that is not UTF-8 (kept as surrogates) is written escaped.
     payload = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n" + bytes(body)
     path.parent.mkdir(parents=True, exist_ok=True)

@@ -20,18 +20,30 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
 from dfc_plugin.cards import CardDef, Face, Layout
 from dfc_plugin.errors import CacheError, CardNotFoundError, CardScriptError, LibraryError
-from dfc_plugin.script.build import CardOutline, ScriptResult, read_script
-from dfc_plugin.script.cache import NewRow, Pack, default_cache_dir, digest, write_pack
+from dfc_plugin.script.cache import (
+    NewRow,
+    Pack,
+    SeenFile,
+    default_cache_dir,
+    digest,
+    stat_key,
+    write_pack,
+)
 from dfc_plugin.script.files import read_regular
+from dfc_plugin.script.outline import CardOutline
+
+if TYPE_CHECKING:
+    from dfc_plugin.script.build import ScriptResult
 
 __all__ = ["MAX_SCRIPT_BYTES", "FolderListing", "Library", "LoadedFile", "script_files"]
 
@@ -102,7 +114,7 @@ class LoadedFile:
         if self.errors:
             return None
         if self.loaded is None and self.pack is not None:
-            self.loaded = _decode(self.pack, self.row, self.path)
+            self.loaded = _decode(self.pack, self.row, self.path, self.outline)
             self.pack = None
         return self.loaded
 
@@ -116,6 +128,7 @@ class _RootLoad:
     pack: Pack | None
     cache_warnings: list[str]
     rows: dict[tuple[str, bool], NewRow] = field(default_factory=dict)
+    seen: list[SeenFile] = field(default_factory=list)
     changed: bool = False
 
 
@@ -408,8 +421,15 @@ def _load_single(path: str, root: int) -> LoadedFile:
         data = _read_bytes(path)
     except OSError as error:
         return _unreadable(path, root, error)
-    result = read_script(data, path, is_token=_is_token_path(path))
-    return _from_result(result, root)
+    return _from_result(_read_script(data, path, _is_token_path(path)), root)
+
+
+def _read_script(data: bytes, path: str, is_token: bool) -> ScriptResult:
+    """Read a script (the parser is imported only when a script must be read: a load
+    served from the cache needs none)."""
+    from dfc_plugin.script import build
+
+    return build.read_script(data, path, is_token=is_token)
 
 
 def _from_result(result: ScriptResult, root: int) -> LoadedFile:
@@ -435,26 +455,41 @@ def _load_folder(
     pack = state.pack
     if pack is not None and (state.changed or len(pack) != len(state.rows)):
         try:
-            write_pack(pack.path, resolved, list(state.rows.values()))
+            write_pack(pack.path, resolved, list(state.rows.values()), state.seen)
         except OSError as error:
             cache_warnings.append(f"cannot write cache {pack.path}: {error.strerror}")
     return loaded
 
 
 def _load_file(state: _RootLoad, path: str) -> LoadedFile:
+    is_token = _is_token_path(path)
+    pack = state.pack
+    data = None
     try:
-        data = _read_bytes(path)
+        if pack is None:
+            data = _read_bytes(path)
+            return _from_result(_read_script(data, path, is_token), state.index)
+        rel = path[len(state.root) + 1 :]
+        info = os.stat(path)
+        content = pack.known_digest(rel, info) if stat.S_ISREG(info.st_mode) else None
+        if content is None:
+            data = _read_bytes(path)
+            content = digest(data)
+        state.seen.append(SeenFile(rel, stat_key(info), content))
     except OSError as error:
         return _unreadable(path, state.index, error)
-    is_token = _is_token_path(path)
-    key = (digest(data), is_token)
-    pack = state.pack
-    row = pack.lookup(*key) if pack is not None else None
+    key = (content, is_token)
+    row = pack.lookup(*key)
     if row is not None:
         reused = _reuse(state, row, path, key)
         if reused is not None:
             return reused
-    result = read_script(data, path, is_token=is_token)
+    if data is None:
+        try:
+            data = _read_bytes(path)
+        except OSError as error:
+            return _unreadable(path, state.index, error)
+    result = _read_script(data, path, is_token)
     if pack is not None and key not in state.rows:
         state.rows[key] = NewRow(
             key[0], is_token, result.outline, result.errors, result.warnings, result.card
@@ -486,14 +521,17 @@ def _reuse(state: _RootLoad, row: int, path: str, key: tuple[str, bool]) -> Load
     return loaded
 
 
-def _decode(pack: Pack, row: int, path: str) -> CardDef | None:
-    """A cached card; if its cache entry is damaged, the script read again."""
+def _decode(pack: Pack, row: int, path: str, outline: CardOutline | None) -> CardDef | None:
+    """A cached card; if its cache entry is damaged, or is another card than its row's
+    outline names, the script read again."""
     try:
         card = pack.card(row)
+        if outline is None or card.face_names != outline.names:
+            raise CacheError(f"cache row {row} holds another card")
     except CacheError:
         try:
             data = _read_bytes(path)
         except OSError:
             return None
-        return read_script(data, path, is_token=_is_token_path(path)).card
+        return _read_script(data, path, _is_token_path(path)).card
     return card if card.path == path else replace(card, path=path)

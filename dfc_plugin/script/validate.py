@@ -242,8 +242,12 @@ class _FaceChecker:
         ``False`` sends the line to the segment-by-segment check."""
         if "||" in text or text.rstrip().endswith("|") or _MISSING_PIPE.search(text):
             return False
-        if text.count("$") < text.count("|") + 1 or not all("$" in part for part in text.split("|")):
+        if text.count("$") < text.count("|") + 1:
             return False
+        for part in text.split("|"):
+            key, dollar, _ = part.partition("$")
+            if not dollar or not key.strip():
+                return False
         lead = next(segments(text.split("|", 1)[0], column))
         if not lead.key:
             return False
