@@ -180,14 +180,11 @@ class Library:
         path_errors: list[CardScriptError] = []
         for index, raw in enumerate(paths):
             path = Path(raw)
-            if not path.exists() and not path.is_symlink():
+            problem = _path_error(path)
+            if problem is not None:
                 if not keep_going:
-                    raise LibraryError(f"{raw}: no such file or folder")
-                path_errors.append(
-                    CardScriptError(
-                        "no such file or folder", path=str(raw), line=0, column=0, code="no-such-path"
-                    )
-                )
+                    raise LibraryError(str(problem))
+                path_errors.append(problem)
             elif path.is_dir():
                 listing = script_files(path)
                 skipped += listing.others
@@ -366,6 +363,22 @@ class Library:
             if partner is not None and partner.dfc.meld and partner.dfc.meld.carries_melded_face
             else None
         )
+
+
+def _path_error(path: Path) -> CardScriptError | None:
+    """Why a path given to :meth:`Library.load` cannot be read at all, if it cannot."""
+    try:
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return CardScriptError(
+            "no such file or folder", path=str(path), line=0, column=0, code="no-such-path"
+        )
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return CardScriptError(
+            f"cannot look at it: {reason}", path=str(path), line=0, column=0, code="unreadable-path"
+        )
+    return None
 
 
 def _order(error: CardScriptError) -> tuple[str, int, int]:
