@@ -80,7 +80,7 @@ def test_a_row_with_a_non_integer_offset_means_a_rebuild(write: Write, tmp_path:
     pack = pack_of(cache, tmp_path / "scripts")
 
     def bad_offset(header: dict[str, object]) -> None:
-        header["rows"][0][5] = "12"  # type: ignore[index]
+        header["rows"][0][10] = "12"  # type: ignore[index]
 
     edit_header(pack, bad_offset)
     second = Library.load([tmp_path / "scripts"], cache_dir=cache)
@@ -113,7 +113,7 @@ def test_a_forged_row_without_its_checksum_loses_no_error(write: Write, tmp_path
     first, _, payload = pack.read_bytes().partition(b"\n")
     head, _, body = payload.partition(b"\n")
     header = json.loads(head)
-    header["rows"][0][3] = []  # the error disappears ...
+    header["rows"][0][8] = []  # the error disappears ...
     pack.write_bytes(first + b"\n" + json.dumps(header).encode() + b"\n" + body)  # ... unsealed
     library = Library.load([tmp_path / "scripts"], cache_dir=cache)
     assert [e.code for e in library.errors] == ["bad-mana-cost"]
@@ -248,11 +248,13 @@ def real_pack(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, bytes, tu
     return folder, pack_of(cache, folder).read_bytes(), truth
 
 
-def _retype(value: object, choice: int) -> object:
-    """A value of another type than ``value`` (a change of type: a same-typed forgery
-    with its checksum made right cannot be told from the real thing, see SECURITY.md)."""
+def _retype(column: int, choice: int) -> object:
+    """A value of a type the row's column may not hold (a change of type: a forgery of
+    an allowed type with its checksum made right cannot be told from the real thing, see
+    SECURITY.md)."""
+    allowed = {types[column] for types in cache_module._ROW_TYPES}
     candidates: tuple[object, ...] = ("1", 1, None, [], {}, True, 1.5)
-    others = [c for c in candidates if type(c) is not type(value)]
+    others = [c for c in candidates if type(c) not in allowed]
     return others[choice % len(others)]
 
 
@@ -277,10 +279,10 @@ def mutate(data: bytes, kind: str, a: int, b: int) -> bytes:
     if kind == "retype":  # a value of another type, checksum made right (type checks must catch it)
         row = rows[a % len(rows)]
         column = (a // len(rows)) % len(row)
-        row[column] = _retype(row[column], b)
+        row[column] = _retype(column, b)
     else:  # forged rows: two scripts' records exchanged, without the checksum
         i, j = a % len(rows), b % len(rows)
-        rows[i][2:], rows[j][2:] = rows[j][2:], rows[i][2:]
+        rows[i][2:], rows[j][2:] = rows[j][2:], rows[i][2:]  # (all but the content key)
         return first + b"\n" + json.dumps(header).encode() + b"\n" + body
     return reseal(first + b"\n" + json.dumps(header).encode() + b"\n" + body)
 

@@ -151,28 +151,25 @@ def _diagnostics_from(value: Any, path: str, severity: str) -> tuple[CardScriptE
     return tuple(found)
 
 
-def _outline_to(outline: CardOutline | None) -> Any:
-    return None if outline is None else list(outline)
+def _outline_to(outline: CardOutline | None) -> list[Any]:
+    """An outline as the six row fields it takes (no outline: no names)."""
+    if outline is None:
+        return [[], [], "", None, None, 0]
+    return [list(outline.names), list(outline.name_lines), *outline[2:]]
 
 
-def _outline_from(value: Any) -> CardOutline | None:
-    """An outline row, every value's type checked (18,000 of them in a cached load of
-    the corpus, so in plain loops rather than generators)."""
-    if value is None:
+def _outline_from(names: list[Any], lines: list[Any], rest: list[Any]) -> CardOutline | None:
+    """An outline from its row fields (their types were checked with the row's; the
+    lists' items are checked here, in C loops: 18,000 rows in a cached corpus load)."""
+    if not names:
         return None
-    _expect(type(value) is list and len(value) == _OUTLINE_FIELDS)
-    names, lines, layout, partner, melded, meld_line = value
-    _expect(type(names) is list and type(lines) is list and len(lines) == len(names) > 0)
-    for name in names:
-        _expect(type(name) is str)
-    for line in lines:
-        _expect(type(line) is int)
-    _expect(type(layout) is str and type(meld_line) is int)
-    _expect((partner is None or type(partner) is str) and (melded is None or type(melded) is str))
+    _expect(len(lines) == len(names) and set(map(type, names)) == _STR and set(map(type, lines)) == _INT)
+    layout, partner, melded, meld_line = rest
     return CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line)
 
 
-_OUTLINE_FIELDS = len(CardOutline._fields)
+_STR = {str}
+_INT = {int}
 
 
 @dataclass(frozen=True, slots=True)
@@ -198,8 +195,13 @@ class NewRow:
     card: CardDef | bytes | None
 
 
-# A row: [digest, is_token, outline, errors, warnings, offset, length].
-_ROW_FIELDS = 7
+# A row: [digest, is_token, names, name lines, layout, meld partner, melded face, meld
+# line, errors, warnings, offset, length]; checked at once by the tuple of its types.
+_ROW_TYPES = frozenset(
+    (str, bool, list, list, str, partner, melded, int, list, list, int, int)
+    for partner in (str, type(None))
+    for melded in (str, type(None))
+)
 #: Files changed this close to the pack's writing are hashed again (coarse timestamps).
 _RACY_NS = 2_000_000_000
 
@@ -237,8 +239,7 @@ class Pack:
         self.written_ns = written_ns
         self.by_key: dict[tuple[str, bool], int] = {}
         for index, row in enumerate(self.rows):
-            _expect(type(row) is list and len(row) == _ROW_FIELDS)
-            _expect(type(row[0]) is str and type(row[1]) is bool)
+            _expect(type(row) is list and tuple(map(type, row)) in _ROW_TYPES)
             self.by_key[(row[0], row[1])] = index
         self.files: dict[str, tuple[list[Any], str]] = {}
         for item in files or []:
@@ -308,13 +309,13 @@ class Pack:
     def record(self, row: int, path: str) -> CachedRecord:
         """A row's outline and diagnostics, reported at ``path``. Raises
         :class:`CacheError` if the row is not what this version writes."""
-        _, _, outline, errors, warnings, offset, length = self.rows[row]
-        _expect(type(offset) is int and type(length) is int and length >= 0)
-        _expect(offset == -1 or 0 <= offset <= offset + length <= len(self.body))
+        fields = self.rows[row]
+        errors, warnings, offset, length = fields[8:]
+        _expect(length >= 0 and (offset == -1 or 0 <= offset <= offset + length <= len(self.body)))
         _expect((offset == -1) == (errors != []))  # a card exactly when there is no error
-        _expect(outline is not None or errors != [])  # no outline: the file had no card
+        _expect(fields[2] != [] or errors != [])  # no outline: the file had no card
         return CachedRecord(
-            _outline_from(outline),
+            _outline_from(fields[2], fields[3], fields[4:8]),
             _diagnostics_from(errors, path, "error") if errors != [] else (),
             _diagnostics_from(warnings, path, "warning") if warnings != [] else (),
             offset >= 0,
@@ -322,7 +323,7 @@ class Pack:
 
     def blob(self, row: int) -> bytes | None:
         """The JSON text of a row's card, as stored (``None`` for a script with errors)."""
-        offset, length = self.rows[row][5], self.rows[row][6]
+        offset, length = self.rows[row][10], self.rows[row][11]
         if type(offset) is not int or type(length) is not int or offset < 0:
             return None
         return self.body[offset : offset + length]
@@ -358,7 +359,7 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
             [
                 row.digest,
                 row.is_token,
-                _outline_to(row.outline),
+                *_outline_to(row.outline),
                 _diagnostics_to(row.errors),
                 _diagnostics_to(row.warnings),
                 len(body) if blob is not None else -1,
