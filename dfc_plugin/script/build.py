@@ -455,7 +455,8 @@ class _CardBuilder:
 
     def on_list_line(self, text: str, line: int) -> None:
         """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
-        now, an ability's parameters on first use."""
+        now; every ability line is checked when the file is done (validate.py), and its
+        parameter map is built on first use."""
         key_end = 1 if text[1] == ":" else 4
         face = self.faces.get(self.face_index) or self.face_for(text[:key_end], line, 1)
         if face is None:
