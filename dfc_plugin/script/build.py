@@ -13,7 +13,6 @@ face's ``Name:``, a second ``Name:`` in one face, a second ``ALTERNATE``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
@@ -251,8 +250,6 @@ def _split_line(text: str, line: int) -> _Line:
     return _Line(text[:colon], stripped.rstrip(), line, colon + 2 + len(raw) - len(stripped))
 
 
-# One line of a run token: its text, then its line break and any blank lines after it.
-_LINE_IN_RUN = re.compile(r"([^\r\n]+)([\r\n]*)")
 # Tokens read as a whole: a run of bare lines is one warning, ALTERNATE one separator.
 _WHOLE_TOKENS = frozenset({"BARE_LINES", "ALTERNATE"})
 
@@ -364,13 +361,14 @@ class _CardBuilder:
         handler = _HANDLERS.get(kind)
         if handler is None:
             return
-        body = item.rstrip("\r\n")
-        if kind in _WHOLE_TOKENS or ("\n" not in body and "\r" not in body):
+        body = item.rstrip("\n")
+        if kind in _WHOLE_TOKENS or "\n" not in body:
             handler(self, body, line)  # a whole token, or a run of one line
             return
-        for match in _LINE_IN_RUN.finditer(item):
-            handler(self, match[1], line)
-            line += match[2].count("\n")
+        for text in body.split("\n"):  # (decode_script made every line break a \n)
+            if text:
+                handler(self, text, line)
+            line += 1
 
     def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
         face = self.faces.get(self.face_index)

@@ -43,6 +43,10 @@ LiftError = tuple[str, int, int, str]
 #: Effect and parameter names that a line holding a DFC record must contain.
 _MARKER_RE = re.compile(r"SetState|Transformed|Meld|Incubate|TokenScript")
 
+#: The keywords that make DFC records (a face with none of them, no siege and no marked
+#: line has none of the keyword records).
+_DFC_KEYWORDS = frozenset({"disturb", "more than meets the eye", "daybound", "nightbound", "craft"})
+
 _DESCRIPTION_KEYS = ("SpellDescription", "StackDescription", "TriggerDescription")
 
 
@@ -261,7 +265,8 @@ def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, mel
             enters += _enters_transformed(index, marked)
             incubate += _incubate(index, marked)
             tokens += _token_scripts(marked)
-        if face.keywords or face.type_line.subtypes:
+        keywords = {keyword.name.lower() for keyword in face.keywords}
+        if marked or keywords & _DFC_KEYWORDS or "Siege" in face.type_line.subtypes:
             casts += _cast_back_face(index, face, marked, errors)
             day_night += _day_night(index, face)
             craft += _craft(index, face, errors)

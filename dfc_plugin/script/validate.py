@@ -79,11 +79,6 @@ _LIST_REFERENCES = frozenset({"Abilities", "Triggers", "Statics", "References"})
 _PROSE_KEYS = frozenset(
     {"SpellDescription", "StackDescription", "TriggerDescription", "Description", "PrecostDesc", "AILogic"}
 )
-#: A segment whose key is checked (a cost or a reference), with its value.
-_KEYED_VALUE = re.compile(
-    r"(?:^|\|)[ \t]*(Cost|SubAbility|Execute|ReplaceWith|Abilities|Triggers|Statics|References)"
-    r"[ \t]*\$[ \t]*([^|]*)"
-)
 #: A value holding ``<space>Key$``: two segments with the ``|`` between them missing.
 _MISSING_PIPE = re.compile(r"[^|\s][ \t]+([A-Z][A-Za-z]*)\$")
 #: Keywords whose first argument is a Forge cost (CR 702: the keyword's cost).
@@ -237,26 +232,21 @@ class _FaceChecker:
         self.check_lead(kind, lead, line)
 
     def check_fast(self, kind: str, text: str, line: int, column: int) -> bool:
-        """The common case, in a few scans of the line: every segment has its ``$`` and
-        no value holds a ``Key$``; then only the lead, costs and references need a look.
-        ``False`` sends the line to the segment-by-segment check."""
-        if "||" in text or text.rstrip().endswith("|") or _MISSING_PIPE.search(text):
+        """The common case: every segment has its ``$`` and no value holds a ``Key$``;
+        then only the lead, costs and references need a look. ``False`` sends the line
+        to the segment-by-segment check."""
+        shape = _fast_shape(text)
+        if shape is None:
             return False
-        if text.count("$") < text.count("|") + 1:
-            return False
-        for part in text.split("|"):
-            key, dollar, _ = part.partition("$")
-            if not dollar or not key.strip():
-                return False
-        lead = next(segments(text.split("|", 1)[0], column))
-        if not lead.key:
-            return False
-        self.check_lead(kind, lead, line)
-        for found in _KEYED_VALUE.finditer(text):
-            value = found[2].rstrip()
-            self.check_value(
-                _Segment(found[1], value, True, 0, column + found.start(2), column + found.end(2)), line
-            )
+        lead_key, lead_value, key_at, value_at, keyed = shape
+        leads, names = _LEADS.get(kind, (_ABILITY_SVAR_LEADS, "apis"))
+        if lead_key not in leads or lead_value not in known_names()[names]:
+            lead = _Segment(lead_key, lead_value, True, column + key_at, column + value_at, column + value_at)
+            self.check_lead(kind, lead, line)
+        for key, value, at in keyed:
+            if key == "Cost" and value in self.svar_names:
+                continue
+            self.check_value(_Segment(key, value, True, 0, column + at, column + at + len(value)), line)
         return True
 
     def check_segment(self, segment: _Segment, line: int, label: str, first: bool, last: bool) -> None:
@@ -442,6 +432,36 @@ class _FaceChecker:
                     svar.column + len(name),
                     "name it from SubAbility$, Execute$, ... or remove it",
                 )
+
+
+@lru_cache(maxsize=1 << 16)
+def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, int], ...]] | None:
+    """A well-formed line's lead key and value (with their 0-based offsets) and its
+    costs and references (key, value, offset); ``None`` for a line that needs the
+    segment-by-segment check. Remembered: many lines repeat across cards."""
+    if "||" in text or text.rstrip().endswith("|") or _MISSING_PIPE.search(text):
+        return None
+    keyed = []
+    start = 0
+    lead: tuple[str, str, int, int] | None = None
+    for part in text.split("|"):
+        key, dollar, value = part.partition("$")
+        name = key.strip()
+        if not dollar or not name:
+            return None
+        if lead is None or name in _CHECKED_KEYS:
+            stripped = value.strip()
+            at = start + len(key) + 1 + len(value) - len(value.lstrip())
+            if lead is None:
+                lead = (name, stripped, start + len(part) - len(part.lstrip()), at)
+            else:
+                keyed.append((name, stripped, at))
+        start += len(part) + 1
+    assert lead is not None  # (split gives at least one part)
+    return (*lead, tuple(keyed))
+
+
+_CHECKED_KEYS = frozenset({"Cost"}) | _SINGLE_REFERENCES | _LIST_REFERENCES
 
 
 def _lead_name(value: str) -> str:
