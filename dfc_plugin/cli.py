@@ -30,7 +30,8 @@ def _add_cache_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DIR",
         help="where to keep the cache of read scripts (default: $DFC_PLUGIN_CACHE_DIR, "
-        "else $XDG_CACHE_HOME/dfc-plugin or ~/.cache/dfc-plugin)",
+        "else $XDG_CACHE_HOME/dfc-plugin, else %%LOCALAPPDATA%%\\dfc-plugin\\Cache on Windows, "
+        "else ~/.cache/dfc-plugin)",
     )
     parser.add_argument("--no-cache", action="store_true", help="read every script, use no cache")
 
@@ -60,7 +61,9 @@ def _parser() -> argparse.ArgumentParser:
         help="print one JSON object instead of text: errors and warnings with severity, code, "
         "line, column, end_column, message, hint",
     )
-    check.add_argument("--no-warnings", action="store_true", help="do not list warnings (still counted)")
+    check.add_argument(
+        "--no-warnings", action="store_true", help="in text output, do not list warnings (still counted)"
+    )
     _add_cache_options(check)
 
     show = commands.add_parser(

@@ -64,3 +64,32 @@ def test_the_fast_parameter_reader_is_the_grammar_rule(forge_2020: Path) -> None
             assert parse_param_map(value) == parse_param_map_rule(value), line
             checked += 1
     assert checked > 10_000
+
+
+def test_the_fast_value_readers_are_the_grammar_rules(forge_2020: Path, forge_current: Path) -> None:
+    """Every type line, keyword and Forge cost of the corpus: the fast reader (where it
+    reads the value at all) gives what the grammar's rule gives."""
+    from dfc_plugin.script.fast import FAST_READERS
+    from dfc_plugin.script.parser import read_value_rule
+
+    values: dict[str, set[str]] = {kind: set() for kind in FAST_READERS}
+    for path in [*forge_2020.rglob("*.txt"), *forge_current.rglob("*.txt")]:
+        for line in path.read_text(encoding="utf-8").splitlines():
+            key, _, value = line.partition(":")
+            if key == "Types":
+                values["type_line"].add(value.strip())
+            elif key == "K":
+                values["keyword"].add(value.strip())
+            elif key in ("A", "T", "S", "R", "SVar"):
+                for segment in value.split("|"):
+                    name, dollar, cost = segment.partition("$")
+                    if dollar and name.strip() in ("Cost", "UnlessCost"):
+                        values["cost"].add(cost.strip())
+    for kind, texts in values.items():
+        read = 0
+        for text in texts:
+            fast = FAST_READERS[kind](text)
+            if fast is not None:
+                assert fast == read_value_rule(kind, text), (kind, text)
+                read += 1
+        assert read > 0.8 * len(texts) > 1000, (kind, read, len(texts))

@@ -70,6 +70,8 @@ _MODEL_SOURCES = (
     "cards.py",
     "errors.py",
     "script/build.py",
+    "script/fast.py",
+    "script/outline.py",
     "script/lift.py",
     "script/parser.py",
     "script/serialize.py",

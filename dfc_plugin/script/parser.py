@@ -29,6 +29,7 @@ from dfc_plugin.cards import (
     SymbolKind,
     TypeLine,
 )
+from dfc_plugin.script.fast import FAST_READERS
 from dfc_plugin.script.resources import grammar_path
 
 __all__ = [
@@ -43,6 +44,7 @@ __all__ = [
     "parse_svar",
     "parse_value",
     "read_value",
+    "read_value_rule",
 ]
 
 START_SYMBOLS = (
@@ -381,6 +383,17 @@ class ValueFailure:
 
 @lru_cache(maxsize=1 << 16)
 def _parse_trimmed(start: str, text: str) -> Any:
+    fast = FAST_READERS.get(start)
+    if fast is not None:
+        result = fast(text)
+        if result is not None:
+            return result
+    return read_value_rule(start, text)
+
+
+def read_value_rule(start: str, text: str) -> Any:
+    """A trimmed value read by its grammar rule alone (no fast reader): the reference
+    the fast readers of :mod:`dfc_plugin.script.fast` are checked against."""
     try:
         return _parse(text, start)
     except VisitError as error:
