@@ -33,12 +33,12 @@ def read_regular(path: str | os.PathLike[str], limit: int, *, follow_symlinks: b
             raise FileRefused(0, f"not a regular file ({_kind(info.st_mode)})")
         if info.st_size > limit:
             raise FileRefused(0, f"{info.st_size:,} bytes; the most read is {limit:,}")
-        chunks = []
-        remaining = limit + 1
-        while remaining > 0:
+        # One read of the size fstat gave (and one byte more, to see growth) is the
+        # whole file almost always; read on only while the reads come back full.
+        chunks = [os.read(fd, info.st_size + 1)]
+        remaining = limit + 1 - len(chunks[0])
+        while remaining > 0 and chunks[-1]:
             chunk = os.read(fd, min(remaining, 1 << 20))
-            if not chunk:
-                break
             chunks.append(chunk)
             remaining -= len(chunk)
         data = b"".join(chunks)

@@ -68,11 +68,13 @@ def _marked_lines(face: Face) -> list[_Marked]:
     return found
 
 
-def _is_convert_card(faces: tuple[Face, ...]) -> bool:
-    """Transformers cards convert rather than transform (CR 701.28, 702.162)."""
-    return any(
-        face.has_keyword("More Than Meets the Eye") or face.has_keyword("Living metal") for face in faces
-    )
+_CONVERT_KEYWORDS = frozenset({"more than meets the eye", "living metal"})
+
+
+def _is_convert_card(keywords: list[set[str]]) -> bool:
+    """Transformers cards convert rather than transform (CR 701.28, 702.162); the
+    argument is each face's keyword names, lower-cased."""
+    return any(names & _CONVERT_KEYWORDS for names in keywords)
 
 
 def _action(params: ParamMap, convert_card: bool) -> Action:
@@ -255,7 +257,8 @@ class Lifted:
 def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, meld_line: int) -> Lifted:
     """Every DFC record of a card, the token scripts it names, and contradictions."""
     errors: list[LiftError] = []
-    convert_card = _is_convert_card(faces)
+    keyword_names = [{keyword.name.lower() for keyword in face.keywords} for face in faces]
+    convert_card = _is_convert_card(keyword_names)
     transforms, casts, enters, day_night, craft, incubate = [], [], [], [], [], []
     tokens: list[str] = []
     for index, face in enumerate(faces):
@@ -265,8 +268,7 @@ def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, mel
             enters += _enters_transformed(index, marked)
             incubate += _incubate(index, marked)
             tokens += _token_scripts(marked)
-        keywords = {keyword.name.lower() for keyword in face.keywords}
-        if marked or keywords & _DFC_KEYWORDS or "Siege" in face.type_line.subtypes:
+        if marked or keyword_names[index] & _DFC_KEYWORDS or "Siege" in face.type_line.subtypes:
             casts += _cast_back_face(index, face, marked, errors)
             day_night += _day_night(index, face)
             craft += _craft(index, face, errors)
