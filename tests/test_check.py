@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import io
 import json
+import os
+import re
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,6 +19,7 @@ from dfc_plugin.script.build import read_script
 from dfc_plugin.script.validate import MAX_LINE_PROBLEMS, known_names
 
 Write = Callable[[str, str | bytes], Path]
+ROOT_FOLDER = Path(__file__).resolve().parent.parent
 
 FIVE_MISTAKES = """Name:Bad Meld
 ManaCost:2 Q
@@ -207,3 +210,22 @@ def test_a_melded_face_has_no_mana_cost_but_a_modal_back_face_may() -> None:
     transform = modal.replace("Modal", "DoubleFaced").replace("Types:Land", "Types:Creature\nPT:1/1")
     (error,) = read_script(transform.encode(), "a.txt").errors
     assert error.code == "back-face-mana-cost" and "712.8e" in error.hint
+
+
+def test_check_example_prints_what_the_readme_shows(tmp_path: Path) -> None:
+    """The README's `check` example: its script, checked, prints its output exactly."""
+    text = (ROOT_FOLDER / "README.md").read_text(encoding="utf-8")
+    section = text.split("## Card scripts: `check` and `show`", 1)[1].split("\n## ", 1)[0]
+    script = re.findall(r"```text\n(.*?)```", section, re.DOTALL)[0]
+    shown = re.findall(r"```\n\$ dfc-plugin check my-scripts/\n(.*?)```", section, re.DOTALL)[0]
+    target = tmp_path / "my-scripts" / "b" / "bad_bears.txt"
+    target.parent.mkdir(parents=True)
+    target.write_text(script, encoding="utf-8")
+    out = io.StringIO()
+    cwd = os.getcwd()
+    os.chdir(tmp_path)
+    try:
+        main(["check", "--no-cache", "my-scripts/"], out)
+    finally:
+        os.chdir(cwd)
+    assert out.getvalue() == shown

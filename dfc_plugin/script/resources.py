@@ -35,9 +35,3 @@ def grammar_path() -> Path:
 def bundled_cardscripts() -> Path:
     """The folder of the card scripts that ship with dfc-plugin."""
     return _find("cardscripts")
-
-
-def package_data(name: str) -> str:
-    """The text of a data file that ships inside ``dfc_plugin/script/`` (e.g. the
-    known names of Forge's ability language)."""
-    return (Path(__file__).resolve().parent / name).read_text(encoding="utf-8")

@@ -27,10 +27,10 @@ import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from importlib import resources
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar, SymbolKind
 from dfc_plugin.script.parser import ValueFailure, read_value
-from dfc_plugin.script.resources import package_data
 
 __all__ = ["Problem", "check_faces", "known_names", "suggest"]
 
@@ -51,7 +51,7 @@ class Problem:
 @cache
 def known_names() -> dict[str, frozenset[str]]:
     """The names of ``known_names.json`` by kind (``apis``, ``triggers``, ...)."""
-    data = json.loads(package_data("known_names.json"))
+    data = json.loads(resources.files("dfc_plugin.script").joinpath("known_names.json").read_text("utf-8"))
     return {kind: frozenset(values) for kind, values in data.items() if kind != "source"}
 
 
