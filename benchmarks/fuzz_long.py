@@ -1,7 +1,8 @@
 """A long fuzz run of the card-script loader, and the cost per byte of pathological input.
 
 Run: ``python benchmarks/fuzz_long.py [EXAMPLES]`` (default 5000 generated scripts and
-5000 mutated corpus scripts; tests/fuzz_support.py has the strategies and the property).
+5000 mutated corpus scripts; tests/fuzz_support.py has the strategies and the property),
+or ``python benchmarks/fuzz_long.py --shapes`` for the pathological inputs alone.
 Then, for inputs built to be slow (dense short lines, huge values, many faces), it prints
 the time per byte against normal input (a sample of the Forge corpus) measured in the same
 run, at two sizes, to show the cost stays linear.
@@ -38,6 +39,22 @@ SHAPES: dict[str, Callable[[int], bytes]] = {
     "alternating P/T, K": lambda n: b"Name:A\nTypes:Creature\n" + b"PT:1\nK:a\n" * (n // 9),
     "alternating K, unknown": lambda n: b"Name:A\nTypes:Creature\n" + b"K:a\nFoo:1\n" * (n // 10),
     "alternating #, K": lambda n: b"Name:A\nTypes:Creature\n" + b"#\nK:a\n" * (n // 6),
+    # Every ability line is checked now: long and many lines of each kind of segment.
+    "one SetState line": lambda n: (
+        b"Name:A\nTypes:Creature\nA:AB$ SetState | Mode$ Transform | Defined$ " + b"x" * n + b"\n"
+    ),
+    "SetState, many pipes": lambda n: (
+        b"Name:A\nTypes:Creature\nA:AB$ SetState | Mode$ Transform" + b" | D$ x" * (n // 7) + b"\n"
+    ),
+    "segments without $": lambda n: b"Name:A\nTypes:Creature\nA:AB$ Draw" + b" | x" * (n // 4) + b"\n",
+    "values with Key$": lambda n: b"Name:A\nTypes:Creature\nA:AB$ Draw | V$" + b" a B$" * (n // 5) + b"\n",
+    "many references": lambda n: (
+        b"Name:A\nTypes:Creature\nA:AB$ Draw | References$ " + b"X," * (n // 2) + b"\n"
+    ),
+    "many costs": lambda n: b"Name:A\nTypes:Creature\n" + b"A:AB$ Draw | Cost$ 1 T\n" * (n // 23),
+    "unreferenced SVars": lambda n: b"Name:A\nTypes:Creature\n" + b"SVar:D:DB$ Draw\n" * (n // 16),
+    "lone CR lines": lambda n: b"Name:A\rTypes:Creature\r" + b"K:a\r" * (n // 4),
+    "U+2028 in lines": lambda n: b"Name:A\nTypes:Creature\nOracle:" + "a\u2028".encode() * (n // 4) + b"\n",
 }
 
 
@@ -63,7 +80,24 @@ def normal_per_byte(samples: list[bytes]) -> float:
     return best / sum(len(d) for d in samples)
 
 
+def shapes(samples: list[bytes]) -> None:
+    """Each pathological shape's time per byte against the corpus sample's (target: at
+    most 5x at 1 MB, issue 11)."""
+    print("time per byte against normal input (a corpus sample), measured just before each shape:")
+    for name, make in SHAPES.items():
+        normal = normal_per_byte(samples)
+        small, large = per_byte(make(10_000)), per_byte(make(1_000_000), 3)
+        print(
+            f"  {name:<24} 10 KB {small * 1e9:6.0f} ns/byte ({small / normal:5.1f}x)"
+            f"   1 MB {large * 1e9:6.0f} ns/byte ({large / normal:5.1f}x)"
+            f"   normal {normal * 1e9:4.0f} ns/byte"
+        )
+
+
 def main(argv: list[str]) -> None:
+    if argv[:1] == ["--shapes"]:
+        shapes([p.read_bytes() for p in corpus_files(CORPUS)])
+        return
     examples = int(argv[0]) if argv else 5000
     quiet = settings(
         max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck)
@@ -86,15 +120,7 @@ def main(argv: list[str]) -> None:
     mutated()
     took = time.perf_counter() - start
     print(f"fuzz: {examples:,} generated + {examples:,} mutated scripts, property held ({took:.0f} s)")
-    print("time per byte against normal input (a corpus sample), measured just before each shape:")
-    for name, make in SHAPES.items():
-        normal = normal_per_byte(samples)
-        small, large = per_byte(make(10_000)), per_byte(make(1_000_000), 3)
-        print(
-            f"  {name:<24} 10 KB {small * 1e9:6.0f} ns/byte ({small / normal:5.1f}x)"
-            f"   1 MB {large * 1e9:6.0f} ns/byte ({large / normal:5.1f}x)"
-            f"   normal {normal * 1e9:4.0f} ns/byte"
-        )
+    shapes(samples)
 
 
 if __name__ == "__main__":

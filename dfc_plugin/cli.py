@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, TextIO
 
 from dfc_plugin import __version__
-from dfc_plugin.errors import CardNotFoundError, DfcError
+from dfc_plugin.errors import CardNotFoundError, DfcError, escape_text
 from dfc_plugin.script.library import Library
 from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
 from dfc_plugin.script.resources import bundled_cardscripts
@@ -62,7 +62,8 @@ def _add_cache_options(parser: argparse.ArgumentParser) -> None:
         type=Path,
         metavar="DIR",
         help="where to keep the cache of read scripts (default: $DFC_PLUGIN_CACHE_DIR, "
-        "else $XDG_CACHE_HOME/dfc-plugin or ~/.cache/dfc-plugin)",
+        "else $XDG_CACHE_HOME/dfc-plugin, else %%LOCALAPPDATA%%\\dfc-plugin\\Cache on Windows, "
+        "else ~/.cache/dfc-plugin)",
     )
     parser.add_argument("--no-cache", action="store_true", help="read every script, use no cache")
 
@@ -79,13 +80,22 @@ def _parser() -> argparse.ArgumentParser:
     check = commands.add_parser(
         "check",
         help="read card scripts and report every error",
-        description="Read every card script (*.txt) in the folders and files given and report "
-        "every error with its file, line and column, then a summary. Exit status 1 if any "
-        "script has an error.",
+        description="Read every card script (*.txt) in the folders and files given, check every "
+        "line (values, ability lines, costs, SVar references, API and keyword names, DFC rules) "
+        "and report every error and warning with its file, line and column, then a summary. "
+        "Meld partners are looked for in the folders given, then in the bundled scripts (a "
+        "warning says when). Exit status 1 if any script or path has an error.",
     )
     check.add_argument("paths", nargs="+", metavar="PATH", help="a folder of scripts or a script file")
-    check.add_argument("--json", action="store_true", help="print one JSON object instead of text")
-    check.add_argument("--no-warnings", action="store_true", help="do not list warnings (still counted)")
+    check.add_argument(
+        "--json",
+        action="store_true",
+        help="print one JSON object instead of text: errors and warnings with severity, code, "
+        "line, column, end_column, message, hint",
+    )
+    check.add_argument(
+        "--no-warnings", action="store_true", help="in text output, do not list warnings (still counted)"
+    )
     _add_cache_options(check)
 
     show = commands.add_parser(
@@ -185,9 +195,16 @@ def _bundled(args: argparse.Namespace) -> Library:
 
 
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
-    # Meld partners may be found in the bundled scripts (the library every engine has).
+    # A meld partner missing from the folders checked may be found in the bundled
+    # scripts (the library every engine has); a warning then says so.
     fallback = _bundled(args)
-    library = _library(args.paths, args, fallback)
+    library = Library.load(
+        list(args.paths),
+        cache_dir=args.cache_dir,
+        use_cache=not args.no_cache,
+        fallback=fallback,
+        keep_going=True,
+    )
     summary = {
         "files": len(library.files),
         "cards": len(library),
@@ -199,7 +216,8 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         "cache": library.cache_warnings,
     }
     if args.json:
-        json.dump(summary, out, indent=2, ensure_ascii=False)
+        # ensure_ascii: a file name that is not UTF-8 is written as JSON escapes.
+        json.dump(summary, out, indent=2)
         out.write("\n")
     else:
         _check_text(library, summary, out, show_warnings=not args.no_warnings)
@@ -207,13 +225,11 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
 
 
 def _check_text(library: Library, summary: dict[str, Any], out: TextIO, *, show_warnings: bool) -> None:
-    for error in library.errors:
-        out.write(error.render() + "\n")
-    if show_warnings:
-        for warning in library.warnings:
-            out.write(warning.render().replace(": error: ", ": warning: ", 1) + "\n")
+    shown = library.errors + library.warnings if show_warnings else library.errors
+    for problem in sorted(shown, key=lambda p: (p.path, p.line, p.column)):
+        out.write(problem.render() + "\n")
     for message in library.cache_warnings:
-        out.write(f"cache: {message}\n")
+        out.write(f"cache: {escape_text(message)}\n")
     layouts = ", ".join(f"{name} {count:,}" for name, count in summary["layouts"].items())
     skipped = f"; skipped {len(library.skipped):,} files that are not .txt" if library.skipped else ""
     out.write(

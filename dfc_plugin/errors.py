@@ -23,6 +23,7 @@ __all__ = [
     "ScenarioError",
     "SourceError",
     "UsageError",
+    "escape_text",
 ]
 
 #: Longest stretch of an offending line shown in a message; a 10 MB line is cut
@@ -116,7 +117,91 @@ class SourceError(DfcError):
 
 
 class CardScriptError(SourceError):
-    """A card script that cannot be read, or a card that contradicts its partner."""
+    """A card script that cannot be read, or a card that contradicts its partner.
+
+    ``check`` reports warnings with this type too: ``severity`` is ``"error"`` or
+    ``"warning"``, ``code`` a stable short name per kind of problem (e.g.
+    ``unknown-key``), and ``end_column`` the column after the offending token. Text from
+    a script or a file name is shown with its control characters escaped, so a script
+    cannot write terminal escape sequences through ``check``.
+    """
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        path: str,
+        line: int,
+        column: int,
+        source_line: str = "",
+        hint: str = "",
+        severity: str = "error",
+        code: str = "",
+        end_column: int = 0,
+    ) -> None:
+        super().__init__(message, path=path, line=line, column=column, source_line=source_line, hint=hint)
+        self.severity = severity
+        self.code = code or ("warning" if severity == "warning" else "error")
+        self.end_column = max(end_column, column + 1)
+
+    def caret_lines(self) -> list[str]:
+        """The line with control characters escaped and the caret under the same token."""
+        lines = super().caret_lines()
+        if not lines:
+            return lines
+        shown, caret = lines
+        width = caret.index("^")
+        before, after = shown[:width], shown[width:]
+        escaped_before = escape_text(before)
+        return ["    " + escape_text(before[4:]) + escape_text(after), " " * len(escaped_before) + "^"]
+
+    @property
+    def where(self) -> str:
+        """``path:line:col``, or the path alone for a problem with a whole file or folder."""
+        path = escape_text(self.path)
+        return f"{path}:{self.line}:{self.column}" if self.line else path
+
+    def render(self) -> str:
+        lines = [f"{self.where}: {self.severity}: {escape_text(self.message)}"]
+        lines.extend(self.caret_lines())
+        if self.hint:
+            lines.append(f"  hint: {escape_text(self.hint)}")
+        return "\n".join(lines)
+
+    def __str__(self) -> str:
+        return f"{self.where}: {escape_text(self.message)}"
+
+    def as_dict(self) -> dict[str, object]:
+        """One ``check --json`` entry; every field on its own (text unescaped: JSON
+        escapes control characters itself)."""
+        return {
+            "path": self.path,
+            "severity": self.severity,
+            "code": self.code,
+            "line": self.line,
+            "column": self.column,
+            "end_column": self.end_column,
+            "message": self.message,
+            "hint": self.hint,
+            "source_line": self.source_line,
+        }
+
+
+def escape_text(text: str) -> str:
+    """``text`` with control characters (C0, DEL, C1, line and paragraph separators) and
+    undecodable bytes of file names shown as ``\\x1b``-style escapes."""
+    if text.isprintable():
+        return text
+    return "".join(ch if ch.isprintable() or ch == " " else _escape_char(ch) for ch in text)
+
+
+def _escape_char(ch: str) -> str:
+    code = ord(ch)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte of a file name that is not UTF-8 (surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    if ch == "\t":
+        return " "
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
 
 
 class ScenarioError(SourceError):

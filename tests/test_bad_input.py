@@ -34,7 +34,7 @@ def cli(*args: str, cwd: Path | None = None) -> subprocess.CompletedProcess[str]
     ("args", "code", "message"),
     [
         (["check"], 2, "the following arguments are required: PATH"),
-        (["check", "/no/such/folder"], 1, "dfc-plugin: /no/such/folder: no such file or folder"),
+        (["check", "/no/such/folder"], 1, "/no/such/folder: error: no such file or folder"),
         (["show", "No Such Card Anywhere"], 1, "no card has a face named 'No Such Card Anywhere'"),
         (["frobnicate"], 2, "invalid choice: 'frobnicate'"),
         (["conformance", "--edition", "1993"], 2, "unknown rules edition '1993'"),

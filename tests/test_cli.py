@@ -54,14 +54,37 @@ def test_check_json(write: Write, tmp_path: Path) -> None:
     assert data["files"] == 2 and data["cards"] == 1 and data["layouts"] == {"normal": 1}
     (error,) = data["errors"]
     assert error["path"].endswith("one.txt") and (error["line"], error["column"]) == (2, 12)
-    assert set(error) == {"path", "line", "column", "message"}
-    assert data["warnings"][0]["message"].startswith("unknown key 'Mystery'")
+    assert set(error) == {
+        "path",
+        "severity",
+        "code",
+        "line",
+        "column",
+        "end_column",
+        "message",
+        "hint",
+        "source_line",
+    }
+    assert (error["severity"], error["code"], error["end_column"]) == ("error", "bad-mana-cost", 13)
+    assert error["hint"].startswith("write mana symbols") and error["hint"] not in error["message"]
+    (warning,) = data["warnings"]
+    assert warning["message"].startswith("unknown key 'Mystery'")
+    assert (warning["severity"], warning["code"], warning["line"]) == ("warning", "unknown-key", 6)
 
 
-def test_check_missing_path_is_a_plain_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    code, _ = run("check", str(tmp_path / "missing"))
+def test_check_missing_path_is_one_error_and_the_rest_is_checked(write: Write, tmp_path: Path) -> None:
+    write("g/grizzly_bears.txt", BEAR)
+    code, text = run("check", str(tmp_path / "missing"), str(tmp_path / "scripts"))
     assert code == 1
-    assert capsys.readouterr().err == f"dfc-plugin: {tmp_path / 'missing'}: no such file or folder\n"
+    assert text.splitlines()[0] == f"{tmp_path / 'missing'}: error: no such file or folder"
+    assert text.splitlines()[-1] == "1 files, 1 cards, 1 faces (normal 1); 1 errors, 0 warnings"
+
+
+def test_check_json_is_json_even_for_a_missing_path(tmp_path: Path) -> None:
+    code, text = run("check", "--json", str(tmp_path / "missing"))
+    assert code == 1
+    (error,) = json.loads(text)["errors"]
+    assert (error["path"], error["code"], error["line"]) == (str(tmp_path / "missing"), "no-such-path", 0)
 
 
 def test_show_text_and_json(write: Write, tmp_path: Path) -> None:

@@ -3,7 +3,6 @@ search-path order of several folders, and the content-keyed cache."""
 
 from __future__ import annotations
 
-import json
 from collections.abc import Callable
 from pathlib import Path
 
@@ -12,7 +11,6 @@ import pytest
 from dfc_plugin.cards import Layout
 from dfc_plugin.errors import CardNotFoundError, LibraryError
 from dfc_plugin.script import build
-from dfc_plugin.script import library as library_module
 from dfc_plugin.script.library import Library
 
 Write = Callable[[str, str | bytes], Path]
@@ -172,7 +170,7 @@ def scripts_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
         paths.append(path)
         return real(data, path, **options)
 
-    monkeypatch.setattr(library_module, "read_script", recording)
+    monkeypatch.setattr(build, "read_script", recording)
     return paths
 
 
@@ -228,32 +226,46 @@ def test_moved_file_with_same_content_is_not_parsed(
     "hostile",
     [
         b"not json at all\n",
-        b'{"format": "dfc-plugin-cache/1"}\n',
         b"\x80\x04\x95pickle\x8c\x05posix\x94\x8c\x06system\x94\x93\x94\n",
-        b'{"format": "dfc-plugin-cache/1", "model": "MODEL", "root": "ROOT", "written_ns": 1, "files": [[1,2,3]]}\n',
-        b"[" * 100000 + b"\n",
+        b"dfc-plugin-cache/2 0123\n{}\n",
+        b"CHECKSUMMED" + b'{"model": "MODEL", "root": "ROOT", "rows": [[1,2,3]]}\n',
+        b"CHECKSUMMED" + b"[" * 100000 + b"\n",
     ],
-    ids=["garbage", "partial-header", "pickle-bytes", "wrong-shape", "deep-nesting"],
+    ids=["garbage", "pickle-bytes", "bad-checksum", "wrong-shape", "deep-nesting"],
 )
 def test_hostile_cache_is_ignored_and_rebuilt(write: Write, tmp_path: Path, hostile: bytes) -> None:
     """Nothing in a cache file can make the plugin run code or crash: a pack that is not
     exactly what this version writes is reported and the scripts are read again."""
-    from dfc_plugin.script.cache import Pack, model_version
+    from dfc_plugin.script.cache import Pack, digest, model_version
 
     write("a/grizzly_bears.txt", BEAR)
     root = (tmp_path / "scripts").resolve()
     cache = tmp_path / "cache"
     load(tmp_path / "scripts", cache_dir=cache)
     pack = Pack.location(cache, root)
-    pack.write_bytes(hostile.replace(b"MODEL", model_version().encode()).replace(b"ROOT", str(root).encode()))
+    hostile = hostile.replace(b"MODEL", model_version().encode()).replace(b"ROOT", str(root).encode())
+    if hostile.startswith(b"CHECKSUMMED"):
+        payload = hostile[len(b"CHECKSUMMED") :]
+        hostile = b"dfc-plugin-cache/2 " + digest(payload).encode() + b"\n" + payload
+    pack.write_bytes(hostile)
     library = load(tmp_path / "scripts", cache_dir=cache)
     assert library.get("Grizzly Bears").name == "Grizzly Bears"
-    if hostile.startswith(b'{"format": "dfc-plugin-cache/1"}'):
-        assert library.cache_warnings == []  # another version's pack: silently replaced
-    else:
-        assert library.cache_warnings and "reading the scripts again" in library.cache_warnings[0]
-    header = json.loads(pack.read_bytes().split(b"\n", 1)[0])
-    assert header["format"] == "dfc-plugin-cache/1"  # rebuilt
+    assert library.cache_warnings and "reading the scripts again" in library.cache_warnings[0]
+    assert pack.read_bytes().startswith(b"dfc-plugin-cache/2 ")  # rebuilt
+    assert load(tmp_path / "scripts", cache_dir=cache).cache_warnings == []
+
+
+def test_another_versions_pack_is_replaced_silently(write: Write, tmp_path: Path) -> None:
+    from dfc_plugin.script.cache import Pack
+
+    write("a/grizzly_bears.txt", BEAR)
+    cache = tmp_path / "cache"
+    load(tmp_path / "scripts", cache_dir=cache)
+    pack = Pack.location(cache, (tmp_path / "scripts").resolve())
+    pack.write_bytes(b"dfc-plugin-cache/1 old\n{}\n")
+    library = load(tmp_path / "scripts", cache_dir=cache)
+    assert library.cache_warnings == []
+    assert library.get("Grizzly Bears").name == "Grizzly Bears"
 
 
 def test_damaged_card_in_cache_falls_back_to_the_script(write: Write, tmp_path: Path) -> None:
@@ -263,8 +275,7 @@ def test_damaged_card_in_cache_falls_back_to_the_script(write: Write, tmp_path: 
     cache = tmp_path / "cache"
     load(tmp_path / "scripts", cache_dir=cache)
     pack = Pack.location(cache, (tmp_path / "scripts").resolve())
-    head, body = pack.read_bytes().split(b"\n", 1)
-    pack.write_bytes(head + b"\n" + body.replace(b'"faces"', b'"fakes"'))
+    pack.write_bytes(pack.read_bytes().replace(b'"faces"', b'"fakes"'))
     card = load(tmp_path / "scripts", cache_dir=cache).get("Grizzly Bears")
     assert card.front.power is not None and card.front.power.text == "2"
 

@@ -12,6 +12,7 @@ from dfc_plugin.script.parser import (
     parse_param_map,
     parse_svar,
     parse_value,
+    read_value,
 )
 
 
@@ -201,3 +202,34 @@ def test_small_values_reject_unknown_words(start: str, text: str) -> None:
     with pytest.raises(ValueSyntaxError) as caught:
         parse_value(start, text)
     assert caught.value.column == 1
+
+
+@pytest.mark.parametrize(
+    ("start", "text"),
+    [
+        ("cost", "2 U T Sac<1/CARDNAME/another creature>"),
+        ("cost", "T  Q"),
+        ("cost", "1 W Untap"),
+        ("cost", "XCantBe0 X T"),
+        ("cost", "2 Z"),
+        ("cost", "W/U T"),
+        ("cost", "Sac<1/x>T"),
+        ("cost", "T,Q"),
+        ("cost", "1 1"),
+        ("keyword", "a::b"),
+        ("keyword", "a: :b"),
+        ("keyword", "ETBReplacement:Other:DBPutCounter:Mandatory::Card.Self+kicked"),
+        ("keyword", ":a"),
+        ("type_line", "Legendary  Creature\tElf"),
+        ("type_line", "LegendaryX Creature"),
+        ("type_line", "Snow"),
+    ],
+)
+def test_a_fast_value_reader_reads_as_the_rule_or_leaves_it_to_the_rule(start: str, text: str) -> None:
+    from dfc_plugin.script.fast import FAST_READERS
+    from dfc_plugin.script.parser import read_value_rule
+
+    fast = FAST_READERS[start](text)
+    if fast is not None:
+        assert fast == read_value_rule(start, text)
+    assert read_value(start, text) == read_value_rule(start, text)

@@ -13,12 +13,10 @@ face's ``Name:``, a second ``Name:`` in one face, a second ``ALTERNATE``).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from functools import lru_cache
 from typing import Any
-
-from lark import Token
 
 from dfc_plugin.cards import (
     Ability,
@@ -34,9 +32,11 @@ from dfc_plugin.cards import (
 )
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
-from dfc_plugin.script.parser import ValueFailure, parse_script, read_value
+from dfc_plugin.script.outline import CardOutline
+from dfc_plugin.script.parser import ValueFailure, line_items, read_value
+from dfc_plugin.script.validate import check_faces, suggest
 
-__all__ = ["ScriptResult", "decode_script", "read_script"]
+__all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "read_script"]
 
 #: AlternateMode values (Forge's CardSplitType; DoubleFaced is its name for Transform).
 _LAYOUT_OF_MODE = {
@@ -57,6 +57,41 @@ _LAYOUT_OF_MODE = {
 _SPECIALIZE_FACE = {"WHITE": 2, "BLUE": 3, "BLACK": 4, "RED": 5, "GREEN": 6}
 
 
+#: The keys Forge's reader knows (for the did-you-mean of an unknown key).
+KNOWN_KEYS = (
+    "Name",
+    "ManaCost",
+    "Types",
+    "PT",
+    "Loyalty",
+    "Defense",
+    "Colors",
+    "K",
+    "A",
+    "T",
+    "S",
+    "R",
+    "SVar",
+    "Oracle",
+    "Text",
+    "FlavorName",
+    "Draft",
+    "Lights",
+    "AltName",
+    "CopyFaceFrom",
+    "AlternateMode",
+    "MeldPair",
+    "DeckHints",
+    "DeckNeeds",
+    "DeckHas",
+    "AI",
+    "HandLifeModifier",
+    "SetInfo",
+    "Variant",
+    "SPECIALIZE",
+)
+
+
 @dataclass(frozen=True)
 class ScriptResult:
     """What reading one file gave: the card (``None`` if it has errors), its errors and
@@ -66,11 +101,17 @@ class ScriptResult:
     card: CardDef | None
     errors: tuple[CardScriptError, ...] = ()
     warnings: tuple[CardScriptError, ...] = ()
+    outline: CardOutline | None = None
 
 
 def decode_script(data: bytes, path: str) -> str:
     """Bytes to text. Raises :class:`CardScriptError` at the first NUL byte (a binary
-    file) or the first byte that is not UTF-8. A UTF-8 byte-order mark is dropped."""
+    file) or the first byte that is not UTF-8. A UTF-8 byte-order mark is dropped.
+
+    Line breaks become ``\\n``: Forge reads lines as Java's ``readLine`` splits them, at
+    CR LF, LF or a lone CR, so a lone CR ends a line here too (its line numbers, the
+    line limit and the line shown under an error agree). Nothing else ends a line: a
+    U+2028 or a form feed is a character of its line, as in Forge."""
     nul = data.find(b"\x00")
     try:
         text = data.decode("utf-8")
@@ -79,14 +120,18 @@ def decode_script(data: bytes, path: str) -> str:
         raise _byte_error(data, bad, path, nul == bad) from None
     if nul >= 0:
         raise _byte_error(data, nul, path, True)
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
     return text[1:] if text.startswith("\ufeff") else text
 
 
 def _byte_error(data: bytes, offset: int, path: str, is_nul: bool) -> CardScriptError:
-    line_start = data.rfind(b"\n", 0, offset) + 1
-    line_no = data.count(b"\n", 0, offset) + 1
-    line_end = data.find(b"\n", offset)
-    raw_line = data[line_start : line_end if line_end >= 0 else len(data)]
+    offset -= data.count(b"\r\n", 0, offset)  # CR LF is one line break, as in decode_script
+    data = data.replace(b"\r\n", b"\n")
+    line_start = max(data.rfind(b"\n", 0, offset), data.rfind(b"\r", 0, offset)) + 1
+    line_no = data.count(b"\n", 0, offset) + data.count(b"\r", 0, offset) + 1
+    ends = [e for e in (data.find(b"\n", offset), data.find(b"\r", offset)) if e >= 0]
+    raw_line = data[line_start : min(ends) if ends else len(data)]
     column = len(data[line_start:offset].decode("utf-8", errors="replace")) + 1
     shown = raw_line.decode("utf-8", errors="replace").replace("\x00", "\ufffd").rstrip("\r")
     if is_nul:
@@ -106,7 +151,7 @@ def read_script(data: bytes, path: str, *, is_token: bool = False) -> ScriptResu
         return ScriptResult(path, None, (error,))
     builder = _CardBuilder(text, path, is_token)
     card = builder.build()
-    return ScriptResult(path, card, tuple(builder.errors), tuple(builder.warnings))
+    return ScriptResult(path, card, tuple(builder.errors), tuple(builder.warnings), builder.outline)
 
 
 # --------------------------------------------------------------------------- limits
@@ -205,8 +250,6 @@ def _split_line(text: str, line: int) -> _Line:
     return _Line(text[:colon], stripped.rstrip(), line, colon + 2 + len(raw) - len(stripped))
 
 
-# One line of a run token: its text, then its line break and any blank lines after it.
-_LINE_IN_RUN = re.compile(r"([^\r\n]+)([\r\n]*)")
 # Tokens read as a whole: a run of bare lines is one warning, ALTERNATE one separator.
 _WHOLE_TOKENS = frozenset({"BARE_LINES", "ALTERNATE"})
 
@@ -227,40 +270,58 @@ class _CardBuilder:
         self.separator_line = 0
         self.card_values: dict[str, _Line] = {}
         self.card_lines: list[ExtraLine] = []
-        self._source_lines: list[str] | None = None
+        # Where the last line looked up starts: diagnostics come mostly in line order,
+        # so finding a line walks on from the last one (no list of every line is made).
+        self._cursor = (1, 0)
+        #: What the index and the cross-file checks need, even for a card with errors.
+        self.outline: CardOutline | None = None
 
     # ---- reporting
     def source_line(self, line: int) -> str:
-        if self._source_lines is None:
-            self._source_lines = self.text.splitlines()
-        lines = self._source_lines
-        return lines[line - 1] if 0 < line <= len(lines) else ""
+        """The text of a line (1-based; lines end at ``\\n`` only, as decoded)."""
+        text = self.text
+        at, start = self._cursor if line >= self._cursor[0] else (1, 0)
+        while at < line and start >= 0:
+            start = text.find("\n", start)
+            start = start + 1 if start >= 0 else -1
+            at += 1
+        if start < 0 or line < 1:
+            return ""
+        self._cursor = (at, start)
+        end = text.find("\n", start)
+        return text[start : end if end >= 0 else len(text)]
 
-    def error(self, message: str, line: int, column: int = 1, hint: str = "") -> None:
+    def error(
+        self, message: str, line: int, column: int = 1, hint: str = "", *, code: str = "", end: int = 0
+    ) -> None:
         self.error_count += 1
         if len(self.errors) < MAX_DIAGNOSTICS:
-            self.errors.append(self._diagnostic(message, line, column, hint))
+            self.errors.append(self._diagnostic(message, line, column, hint, "error", code, end))
 
-    def warn(self, message: str, line: int, column: int = 1, hint: str = "") -> None:
+    def warn(
+        self, message: str, line: int, column: int = 1, hint: str = "", *, code: str = "", end: int = 0
+    ) -> None:
         self.warning_count += 1
         if len(self.warnings) < MAX_DIAGNOSTICS:
-            self.warnings.append(self._diagnostic(message, line, column, hint))
+            self.warnings.append(self._diagnostic(message, line, column, hint, "warning", code, end))
 
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
-        for kept, count, noun in (
-            (self.errors, self.error_count, "errors"),
-            (self.warnings, self.warning_count, "warnings"),
+        for kept, count, severity in (
+            (self.errors, self.error_count, "error"),
+            (self.warnings, self.warning_count, "warning"),
         ):
             if count > len(kept):
+                kept.sort(key=_position)
                 last = kept[-1].line
-                kept.append(
-                    self._diagnostic(
-                        f"{count - len(kept)} more {noun} after this line are not shown", last, 1, ""
-                    )
-                )
+                message = f"{count - len(kept)} more {severity}s after this line are not shown"
+                kept.append(self._diagnostic(message, last, 1, "", severity, "too-many", 0))
+            else:
+                kept.sort(key=_position)
 
-    def _diagnostic(self, message: str, line: int, column: int, hint: str) -> CardScriptError:
+    def _diagnostic(  # noqa: PLR0917 (private: one call per severity)
+        self, message: str, line: int, column: int, hint: str, severity: str, code: str, end: int
+    ) -> CardScriptError:
         return CardScriptError(
             message,
             path=self.path,
@@ -268,12 +329,15 @@ class _CardBuilder:
             column=column,
             source_line=self.source_line(line),
             hint=hint,
+            severity=severity,
+            code=code,
+            end_column=end,
         )
 
     # ---- the walk
     def build(self) -> CardDef | None:
         if not self.text.strip():
-            self.error("empty file: a card script starts with a Name: line", 1)
+            self.error("empty file: a card script starts with a Name: line", 1, code="empty-file")
             return None
         text = self.text
         cut = _nth_line_end(text, MAX_LINES)
@@ -283,27 +347,28 @@ class _CardBuilder:
                 MAX_LINES + 1,
                 1,
                 "is this really a card script?",
+                code="too-many-lines",
             )
             text = text[:cut]
-        for item in parse_script(text):
-            self.take(item)
+        for kind, value, line in line_items(text):
+            self.take(kind, value, line)
         card = self.finish()
         self.close_diagnostics()
         return card
 
-    def take(self, item: Token) -> None:
+    def take(self, kind: str, item: str, line: int) -> None:
         """Hand each line of a line token (a run of lines of one kind) to its handler."""
-        handler = _HANDLERS.get(item.type)
+        handler = _HANDLERS.get(kind)
         if handler is None:
             return
-        line = item.line or 1
-        body = item.rstrip("\r\n")
-        if item.type in _WHOLE_TOKENS or ("\n" not in body and "\r" not in body):
+        body = item.rstrip("\n")
+        if kind in _WHOLE_TOKENS or "\n" not in body:
             handler(self, body, line)  # a whole token, or a run of one line
             return
-        for match in _LINE_IN_RUN.finditer(item):
-            handler(self, match[1], line)
-            line += match[2].count("\n")
+        for text in body.split("\n"):  # (decode_script made every line break a \n)
+            if text:
+                handler(self, text, line)
+            line += 1
 
     def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
         face = self.faces.get(self.face_index)
@@ -314,6 +379,8 @@ class _CardBuilder:
                 line,
                 column,
                 f"start each face with Name: ({where} must be followed by Name:)",
+                code="before-name",
+                end=column + len(key),
             )
         return face
 
@@ -323,6 +390,8 @@ class _CardBuilder:
             self.warn(
                 f"second {key}: in face {face.name!r} (first on line {earlier}); Forge keeps this later one",
                 line,
+                code="duplicate-key",
+                end=len(key) + 1,
             )
         face.seen[key] = line
 
@@ -335,6 +404,7 @@ class _CardBuilder:
                 line.line,
                 line.column + limit,
                 "no card's value is anywhere near this long",
+                code="value-too-long",
             )
             return _MISSING
         result = read_value(start, line.value)
@@ -344,6 +414,8 @@ class _CardBuilder:
                 line.line,
                 line.column + result.column - 1,
                 result.hint,
+                code="bad-" + start.replace("_", "-"),
+                end=line.column + result.column,
             )
             return _MISSING
         return result
@@ -352,7 +424,9 @@ class _CardBuilder:
     def on_name(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
         if not line.value:
-            self.error("empty Name:", line.line, line.column, "write the face's name after Name:")
+            self.error(
+                "empty Name:", line.line, line.column, "write the face's name after Name:", code="empty-name"
+            )
         current = self.faces.get(self.face_index)
         if current is not None:
             self.error(
@@ -360,6 +434,8 @@ class _CardBuilder:
                 line.line,
                 1,
                 "put an ALTERNATE line between two faces",
+                code="second-name",
+                end=5,
             )
             return
         self.faces[self.face_index] = _FaceDraft(line.value, line.line)
@@ -377,7 +453,8 @@ class _CardBuilder:
 
     def on_list_line(self, text: str, line: int) -> None:
         """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
-        now, an ability's parameters on first use."""
+        now; every ability line is checked when the file is done (validate.py), and its
+        parameter map is built on first use."""
         key_end = 1 if text[1] == ":" else 4
         face = self.faces.get(self.face_index) or self.face_for(text[:key_end], line, 1)
         if face is None:
@@ -431,6 +508,8 @@ class _CardBuilder:
             self.warn(
                 f"second {line.key}: (first on line {earlier.line}); Forge keeps this later one",
                 line.line,
+                code="duplicate-key",
+                end=len(line.key) + 1,
             )
         if line.key == "AlternateMode" and self.value("alternate_mode", line) is _MISSING:
             return
@@ -444,6 +523,8 @@ class _CardBuilder:
                 line_no,
                 1,
                 "a script has at most one ALTERNATE face; Forge would overwrite the second face",
+                code="second-separator",
+                end=10,
             )
             return
         self.separator_line = line_no
@@ -455,7 +536,7 @@ class _CardBuilder:
         if color is not _MISSING:
             self.face_index = _SPECIALIZE_FACE[color]
             if self.face_index in self.faces:
-                self.error(f"second SPECIALIZE:{color} block", line.line)
+                self.error(f"second SPECIALIZE:{color} block", line.line, code="second-specialize")
 
     def on_bare(self, text: str, line: int) -> None:
         """A run of lines with no colon (Forge ignores each): one warning for the run."""
@@ -467,16 +548,30 @@ class _CardBuilder:
                 line,
                 10,
                 "write ALTERNATE alone on its line",
+                code="bad-separator",
             )
             return
         lines = f" (and the {count - 1} lines after it)" if count > 1 else ""
-        self.warn(f'expected a "Key:Value" line, got {first[:40]!r}{lines}; Forge ignores it', line, 1)
+        self.warn(
+            f'expected a "Key:Value" line, got {first[:40]!r}{lines}; Forge ignores it',
+            line,
+            1,
+            code="bare-line",
+            end=len(first) + 1,
+        )
 
     def on_unknown(self, text: str, line: int) -> None:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
-        self.warn(f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it", line)
+        self.warn(
+            f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
+            line,
+            1,
+            _suggest_key(key),
+            code="unknown-key",
+            end=len(key) + 1,
+        )
         extra = ExtraLine(key, value.strip(), line, known=False)
         target = self.faces.get(self.face_index)
         if target is not None:
@@ -488,26 +583,44 @@ class _CardBuilder:
     def finish(self) -> CardDef | None:
         if not self.faces:
             if not self.errors:
-                self.error("no Name: line: a card script starts with Name:", 1)
+                self.error("no Name: line: a card script starts with Name:", 1, code="no-name")
             return None
         faces = [self.faces[i] for i in sorted(self.faces)]
         for face in faces:
             if face.type_line is None and "Types" not in face.seen:
-                self.error(f"face {face.name!r} has no Types: line", face.line)
+                self.error(f"face {face.name!r} has no Types: line", face.line, code="no-types")
         layout = self.layout(len(faces))
         self.check_back_face_cost(layout, faces)
-        if self.errors:
-            return None
+        # Every check runs even after an error, so one run reports every mistake; the
+        # card is only given when there is none.
         frozen = tuple(face.freeze() for face in faces)
         meld_line = self.card_values.get("MeldPair")
         lifted = lift_dfc(
             frozen, layout, meld_line.value if meld_line else None, meld_line.line if meld_line else 0
         )
-        for message, line, column in lifted.errors:
-            self.error(message, line, column)
+        for message, line, column, code in lifted.errors:
+            self.error(message, line, column, code=code)
+        for problem in check_faces(frozen):
+            report = self.error if problem.severity == "error" else self.warn
+            report(
+                problem.message,
+                problem.line,
+                problem.column,
+                problem.hint,
+                code=problem.code,
+                end=problem.end_column,
+            )
+        mode = self.card_values.get("AlternateMode")
+        self.outline = CardOutline(
+            tuple(face.name for face in frozen),
+            tuple(face.line for face in frozen),
+            layout.value,
+            meld_line.value if meld_line else None,
+            frozen[1].name if layout is Layout.MELD and len(frozen) > 1 else None,
+            meld_line.line if meld_line else 0,
+        )
         if self.errors:
             return None
-        mode = self.card_values.get("AlternateMode")
         return CardDef(
             path=self.path,
             layout=layout,
@@ -522,16 +635,22 @@ class _CardBuilder:
 
     def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
         """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana
-        value comes from the front face)."""
-        if layout not in (Layout.TRANSFORM, Layout.DOUBLE_FACED_TOKEN) or len(faces) < 2:
+        value comes from the front face), nor has a melded face (CR 712.8g: a melded
+        permanent's mana value is the sum of its front faces')."""
+        kind = _BACK_FACE_WITHOUT_COST.get(layout)
+        if kind is None or len(faces) < 2:
             return
         back = faces[1]
         if back.mana_cost is not _MISSING and back.mana_cost is not None:
+            noun, rule = kind
+            line = back.seen.get("ManaCost", back.line)
             self.error(
-                f"the back face {back.name!r} of a transforming card has a mana cost",
-                back.seen.get("ManaCost", back.line),
-                1,
-                "write ManaCost:no cost (its mana value is the front face's, CR 712.8e)",
+                f"the {noun} {back.name!r} has a mana cost",
+                line,
+                10,
+                f"write ManaCost:no cost (CR {rule})",
+                code="back-face-mana-cost",
+                end=10 + len(self.source_line(line)[9:].rstrip()),
             )
 
     def layout(self, face_count: int) -> Layout:
@@ -547,6 +666,7 @@ class _CardBuilder:
                 self.separator_line or 1,
                 1,
                 "add AlternateMode:DoubleFaced (transforming), Modal, Meld, Split, Flip, ...",
+                code="no-alternate-mode",
             )
         needs_two = layout not in (Layout.NORMAL, Layout.TOKEN, Layout.MELD, Layout.SPECIALIZE)
         if face_count < 2 and needs_two and mode is not None:
@@ -554,8 +674,27 @@ class _CardBuilder:
                 f"AlternateMode:{mode.value} needs a second face after an ALTERNATE line",
                 mode.line,
                 mode.column,
+                code="no-second-face",
+                end=mode.column + len(mode.value),
             )
         return layout
+
+
+#: Layouts whose second face has no mana cost: (what the face is called, the rule).
+_BACK_FACE_WITHOUT_COST = {
+    Layout.TRANSFORM: ("back face of a transforming card", "712.8e, 202.3b"),
+    Layout.DOUBLE_FACED_TOKEN: ("back face of a transforming token", "712.8e, 202.3b"),
+    Layout.MELD: ("melded face", "712.8g, 202.3c"),
+}
+
+
+@lru_cache(maxsize=1024)
+def _suggest_key(key: str) -> str:
+    return suggest(key, KNOWN_KEYS)
+
+
+def _position(error: CardScriptError) -> tuple[int, int]:
+    return error.line, error.column
 
 
 @dataclass(frozen=True)

@@ -1,51 +1,101 @@
-"""A content-keyed cache of read card scripts, so an unchanged library is not read twice.
+"""The library cache: what reading each script gave, keyed by the script's content.
 
 One *pack* file per library folder, in a cache folder the user chooses (``--cache-dir``,
-``DFC_PLUGIN_CACHE_DIR``, else ``$XDG_CACHE_HOME/dfc-plugin`` or ``~/.cache/dfc-plugin``).
-A pack is JSON only (it cannot make anything run): a first line with one record per file
-(path, size, modification time, BLAKE2 digest of the content, and what reading it gave:
-face names, layout, meld partner, errors, warnings) and, after it, each card's model as
-its own JSON text, decoded only when that card is looked up.
+``DFC_PLUGIN_CACHE_DIR``, else ``$XDG_CACHE_HOME/dfc-plugin``, ``~/.cache/dfc-plugin``, or
+on Windows ``%LOCALAPPDATA%\\dfc-plugin\\Cache``). A pack is JSON only (it cannot make
+anything run):
 
-Entries are keyed by content: a file whose size and modification time are unchanged (and
-were not changed around the time the pack was written) keeps its recorded digest; any
-other file is read and hashed, and a recorded digest still finds its entry. A pack
-written by another version of the grammar or model is ignored, as is any pack that is
-not exactly what this module writes.
+- a first line ``dfc-plugin-cache/2 <checksum>``: the BLAKE2 digest of everything after it;
+- a header line: one row per distinct script content (BLAKE2 digest of the file's bytes,
+  whether it was read as a token script, and what reading it gave: face names, layout,
+  meld pair, errors and warnings, and where its card is);
+- each card's model as its own JSON text, decoded only when that card is looked up.
+
+Keyed by content: a row is found by the digest of the script's bytes. To know a
+script's digest without reading it, the pack also records, per path, the file's size,
+modification time, *change* time (ctime) and inode as they were when it was hashed; a
+file whose four are all unchanged, and whose change time is well before the pack was
+written, is taken to have the recorded digest. Any edit moves the change time, and no
+program can set it back (``touch -d`` and ``os.utime`` set the modification time and
+move the change time too), so an edit that keeps size and modification time is still
+seen; every other file is read and hashed. A pack is
+checked as a whole before any row is used: a wrong checksum, another version of the
+grammar or model, anything that is not exactly what this module writes means the pack
+is ignored and rebuilt. Only a regular file of at most :data:`MAX_PACK_BYTES` is read.
+
+Packs of folders not loaded for :data:`MAX_AGE_DAYS` days are deleted when a pack is
+written, and at most :data:`MAX_PACKS` are kept (the least recently used go first).
 """
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import json
 import os
 import tempfile
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
+from dfc_plugin.script.files import read_regular
+from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.resources import grammar_path
 from dfc_plugin.script.serialize import card_from_json, card_to_json
 
-__all__ = ["CardSummary", "Pack", "PackEntry", "default_cache_dir", "digest"]
+__all__ = [
+    "MAX_PACK_BYTES",
+    "CardSummary",
+    "NewRow",
+    "Pack",
+    "SeenFile",
+    "default_cache_dir",
+    "digest",
+    "evict_packs",
+    "stat_key",
+    "write_pack",
+]
 
-_FORMAT = "dfc-plugin-cache/1"
-#: Files modified this close to the pack's writing are hashed again (racy timestamps).
-_RACY_NS = 2_000_000_000
-_MODEL_SOURCES = ("cards.py", "script/build.py", "script/lift.py", "script/parser.py", "script/serialize.py")
+_FORMAT = b"dfc-plugin-cache/2"
+#: The largest pack read (the 18,294-script corpus makes one of about 40 MB).
+MAX_PACK_BYTES = 512 * 1024 * 1024
+MAX_AGE_DAYS = 30
+MAX_PACKS = 32
+_MODEL_SOURCES = (
+    "cards.py",
+    "errors.py",
+    "script/build.py",
+    "script/fast.py",
+    "script/outline.py",
+    "script/lift.py",
+    "script/parser.py",
+    "script/serialize.py",
+    "script/validate.py",
+    "script/known_names.json",
+)
+
+#: Kept for the callers that know a card's outline by its older name.
+CardSummary = CardOutline
 
 
 def default_cache_dir() -> Path:
-    """``DFC_PLUGIN_CACHE_DIR``, else ``$XDG_CACHE_HOME/dfc-plugin``, else ``~/.cache/dfc-plugin``."""
+    """``DFC_PLUGIN_CACHE_DIR``, else ``$XDG_CACHE_HOME/dfc-plugin``, else on Windows
+    ``%LOCALAPPDATA%\\dfc-plugin\\Cache``, else ``~/.cache/dfc-plugin``."""
     explicit = os.environ.get("DFC_PLUGIN_CACHE_DIR")
     if explicit:
         return Path(explicit)
-    base = os.environ.get("XDG_CACHE_HOME") or str(Path.home() / ".cache")
-    return Path(base) / "dfc-plugin"
+    xdg = os.environ.get("XDG_CACHE_HOME")
+    if xdg:
+        return Path(xdg) / "dfc-plugin"
+    local = os.environ.get("LOCALAPPDATA") if os.name == "nt" else None
+    if local:
+        return Path(local) / "dfc-plugin" / "Cache"
+    return Path.home() / ".cache" / "dfc-plugin"
 
 
 def digest(data: bytes) -> str:
@@ -54,8 +104,8 @@ def digest(data: bytes) -> str:
 
 @cache
 def model_version() -> str:
-    """A digest of the grammar and the code that turns scripts into the model: a pack
-    written by any other version of them is not used."""
+    """A digest of the grammar and the code that turns scripts into the model and its
+    diagnostics: a pack written by any other version of them is not used."""
     package = Path(__file__).resolve().parent.parent
     h = hashlib.blake2b(digest_size=16)
     h.update(grammar_path().read_bytes())
@@ -64,134 +114,145 @@ def model_version() -> str:
     return h.hexdigest()
 
 
-class CardSummary(NamedTuple):
-    """What the library index and its cross-file checks need, without the full model
-    (a named tuple: there is one per file, and a cached load makes 18,000 of them)."""
-
-    names: tuple[str, ...]
-    name_lines: tuple[int, ...]
-    layout: str
-    meld_partner: str | None = None
-    melded_face: str | None = None
-    meld_line: int = 0
-
-    @classmethod
-    def of(cls, card: CardDef) -> CardSummary:
-        meld = card.dfc.meld
-        return cls(
-            names=card.face_names,
-            name_lines=tuple(face.line for face in card.faces),
-            layout=card.layout.value,
-            meld_partner=meld.partner if meld else None,
-            melded_face=meld.melded_face if meld else None,
-            meld_line=meld.line if meld else 0,
-        )
-
-
-Diagnostics = tuple[CardScriptError, ...]
-
-
 def _expect(condition: bool) -> None:
     if not condition:
         raise CacheError("cache pack does not have the expected shape")
 
 
-def _diagnostics_to(items: tuple[CardScriptError, ...]) -> list[list[Any]]:
-    return [[e.message, e.line, e.column, e.source_line, e.hint, e.source_start] for e in items]
+# ---- diagnostics as JSON rows
+_DIAGNOSTIC_FIELDS = 8
 
 
-def _diagnostics_from(value: Any, path: str) -> tuple[CardScriptError, ...]:
+def _diagnostics_to(items: Sequence[CardScriptError]) -> list[list[Any]]:
+    return [
+        [e.message, e.line, e.column, e.end_column, e.code, e.hint, e.source_line, e.source_start]
+        for e in items
+    ]
+
+
+def _diagnostics_from(value: Any, path: str, severity: str) -> tuple[CardScriptError, ...]:
+    _expect(type(value) is list)
     found = []
     for item in value:
-        message, line, column, source_line, hint, source_start = item
-        _expect(isinstance(message, str) and type(line) is int and type(column) is int)
-        _expect(isinstance(source_line, str) and isinstance(hint, str) and type(source_start) is int)
-        error = CardScriptError(message, path=path, line=line, column=column, hint=hint)
+        _expect(type(item) is list and len(item) == _DIAGNOSTIC_FIELDS)
+        message, line, column, end, code, hint, source_line, source_start = item
+        _expect(all(type(v) is str for v in (message, code, hint, source_line)))
+        _expect(all(type(v) is int for v in (line, column, end, source_start)))
+        error = CardScriptError(
+            message,
+            path=path,
+            line=line,
+            column=column,
+            hint=hint,
+            severity=severity,
+            code=code,
+            end_column=end,
+        )
         error.source_line, error.source_start = source_line, source_start
         found.append(error)
     return tuple(found)
 
 
+def _outline_to(outline: CardOutline | None) -> list[Any]:
+    """An outline as the six row fields it takes (no outline: no names)."""
+    if outline is None:
+        return [[], [], "", None, None, 0]
+    return [list(outline.names), list(outline.name_lines), *outline[2:]]
+
+
+def _outline_from(names: list[Any], lines: list[Any], rest: list[Any]) -> CardOutline | None:
+    """An outline from its row fields (their types were checked with the row's; the
+    lists' items are checked here, in C loops: 18,000 rows in a cached corpus load)."""
+    if not names:
+        return None
+    _expect(len(lines) == len(names) and set(map(type, names)) == _STR and set(map(type, lines)) == _INT)
+    layout, partner, melded, meld_line = rest
+    return CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line)
+
+
+_STR = {str}
+_INT = {int}
+
+
 @dataclass(frozen=True, slots=True)
-class PackEntry:
-    """One file's record: its digest, what reading it gave, and where its card is."""
+class CachedRecord:
+    """What reading one script gave, as the cache holds it."""
+
+    outline: CardOutline | None
+    errors: tuple[CardScriptError, ...]
+    warnings: tuple[CardScriptError, ...]
+    has_card: bool
+
+
+@dataclass(frozen=True, slots=True)
+class NewRow:
+    """One row to write: a script's content key, what reading it gave, and its card
+    (a model read now, or the JSON bytes already in the old pack)."""
+
+    digest: str
+    is_token: bool
+    outline: CardOutline | None
+    errors: tuple[CardScriptError, ...]
+    warnings: tuple[CardScriptError, ...]
+    card: CardDef | bytes | None
+
+
+# A row: [digest, is_token, names, name lines, layout, meld partner, melded face, meld
+# line, errors, warnings, offset, length]; checked at once by the tuple of its types.
+_ROW_TYPES = frozenset(
+    (str, bool, list, list, str, partner, melded, int, list, list, int, int)
+    for partner in (str, type(None))
+    for melded in (str, type(None))
+)
+#: Files changed this close to the pack's writing are hashed again (coarse timestamps).
+_RACY_NS = 2_000_000_000
+
+
+def stat_key(info: os.stat_result) -> tuple[int, int, int, int]:
+    """What says a file is unchanged: size, modification and change times, inode."""
+    return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+
+
+@dataclass(frozen=True, slots=True)
+class SeenFile:
+    """A path as it was when last hashed: its stat key and its content digest."""
 
     rel: str
-    size: int
-    mtime_ns: int
+    key: tuple[int, int, int, int]
     digest: str
-    summary: CardSummary | None
-    errors: tuple[CardScriptError, ...] = ()
-    warnings: tuple[CardScriptError, ...] = ()
-    offset: int = -1
-    length: int = 0
-
-
-# A pack's header is columnar: one list per field, one position per file ("rel", "size",
-# "mtime", "digest", "names", "layout", "offset", "length"), and "more": rarely needed
-# details (meld partner, Name: lines other than line 1, errors, warnings) by position.
-_COLUMNS = ("rel", "size", "mtime", "digest", "names", "layout", "offset", "length")
-
-
-def _names(value: Any) -> tuple[str, ...]:
-    if value.__class__ is str:
-        return (value,)
-    names = tuple(value)
-    _expect(bool(names) and all(isinstance(n, str) for n in names))
-    return names
-
-
-def _summary(names: tuple[str, ...], layout: Any, more: dict[str, Any] | None) -> CardSummary:
-    _expect(isinstance(layout, str))
-    if more is None:
-        return CardSummary(names, (1,) * len(names), layout)
-    lines = tuple(more.get("lines", (1,) * len(names)))
-    partner, melded, meld_line = more.get("meld", (None, None, 0))
-    _expect(len(lines) == len(names) and all(type(n) is int for n in lines))
-    _expect(partner is None or isinstance(partner, str))
-    _expect((melded is None or isinstance(melded, str)) and type(meld_line) is int)
-    return CardSummary(names, lines, layout, partner, melded, meld_line)
-
-
-def _more(entry: PackEntry) -> dict[str, Any]:
-    more: dict[str, Any] = {}
-    summary = entry.summary
-    if summary is not None:
-        if any(line != 1 for line in summary.name_lines):
-            more["lines"] = list(summary.name_lines)
-        if summary.meld_partner is not None:
-            more["meld"] = [summary.meld_partner, summary.melded_face, summary.meld_line]
-    if entry.errors:
-        more["errors"] = _diagnostics_to(entry.errors)
-    if entry.warnings:
-        more["warnings"] = _diagnostics_to(entry.warnings)
-    return more
 
 
 class Pack:
-    """The cache of one library folder: read once, looked up by file, written back whole.
+    """The cache of one library folder: checked whole when read, looked up by content."""
 
-    Rows are checked when they are used; a row that is not what this version writes
-    raises :class:`CacheError` then.
-    """
-
-    def __init__(
-        self, path: Path, root: Path, header: dict[str, Any] | None = None, body: bytes = b""
+    def __init__(  # noqa: PLR0917 (a pack's six parts, as read)
+        self,
+        path: Path,
+        root: Path,
+        rows: list[Any] | None = None,
+        body: bytes = b"",
+        files: list[Any] | None = None,
+        written_ns: int = 0,
     ) -> None:
         self.path = path
         self.root = root
+        self.rows: list[Any] = rows or []
         self.body = body
-        header = header or {"written_ns": 0, "more": {}, **{c: [] for c in _COLUMNS}}
-        self.written_ns: int = header["written_ns"]
-        self.columns: dict[str, list[Any]] = {c: header[c] for c in _COLUMNS}
-        self.more: dict[str, Any] = header["more"]
-        self.by_rel: dict[str, int] = {rel: i for i, rel in enumerate(self.columns["rel"])}
-        self._by_digest: dict[str, int] | None = None
+        self.written_ns = written_ns
+        self.by_key: dict[tuple[str, bool], int] = {}
+        for index, row in enumerate(self.rows):
+            _expect(type(row) is list and tuple(map(type, row)) in _ROW_TYPES)
+            self.by_key[(row[0], row[1])] = index
+        self.files: dict[str, tuple[list[Any], str]] = {}
+        for item in files or []:
+            _expect(type(item) is list and len(item) == 3 and type(item[0]) is str)
+            _expect(type(item[1]) is list and type(item[2]) is str)
+            self.files[item[0]] = (item[1], item[2])
 
     @staticmethod
     def location(cache_dir: Path, root: Path) -> Path:
-        key = hashlib.blake2b(str(root).encode("utf-8", "surrogatepass"), digest_size=12).hexdigest()
-        return cache_dir / f"pack-{key}.json"
+        key = hashlib.blake2b(str(root).encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
+        return cache_dir / f"pack-{key}.pack"
 
     @classmethod
     def empty(cls, cache_dir: Path, root: Path) -> Pack:
@@ -200,108 +261,72 @@ class Pack:
     @classmethod
     def read(cls, cache_dir: Path, root: Path) -> Pack:
         """The pack for ``root``; an empty one if there is none or it was written by
-        another version. Raises :class:`CacheError` for a pack that is damaged."""
+        another version. Raises :class:`CacheError` for a pack that is damaged or is not
+        a regular file."""
         path = cls.location(cache_dir, root)
         try:
-            data = path.read_bytes()
+            data = read_regular(path, MAX_PACK_BYTES, follow_symlinks=False)
         except FileNotFoundError:
             return cls.empty(cache_dir, root)
         except OSError as error:
             raise CacheError(f"cannot read cache {path}: {error.strerror}") from None
-        newline = data.find(b"\n")
+        first, newline, payload = data.partition(b"\n")
+        magic, _, checksum = first.partition(b" ")
+        if magic != _FORMAT:
+            if magic.startswith(b"dfc-plugin-cache/") or first.startswith(b'{"format":'):
+                return cls.empty(cache_dir, root)  # another version's pack: replaced silently
+            raise CacheError(f"cache {path} is not a dfc-plugin cache pack")
+        if not newline or checksum.decode("ascii", "replace") != digest(payload):
+            raise CacheError(f"cache {path} is damaged (its checksum does not match)")
+        head, _, body = payload.partition(b"\n")
         try:
-            header = json.loads(data[: newline if newline >= 0 else len(data)])
-            _expect(isinstance(header, dict))
-            if header.get("format") != _FORMAT or header.get("model") != model_version():
+            header = json.loads(head)
+            _expect(type(header) is dict)
+            if header.get("model") != model_version():
                 return cls.empty(cache_dir, root)
-            _expect(header.get("root") == str(root) and type(header.get("written_ns")) is int)
-            count = len(header["rel"])
-            _expect(all(isinstance(header[c], list) and len(header[c]) == count for c in _COLUMNS))
-            _expect(isinstance(header["more"], dict) and all(isinstance(r, str) for r in header["rel"]))
-        except CacheError:
-            raise
-        except (ValueError, TypeError, KeyError, IndexError, AttributeError, RecursionError):
+            _expect(header.get("root") == str(root) and type(header.get("rows")) is list)
+            _expect(type(header.get("files")) is list and type(header.get("written_ns")) is int)
+            pack = cls(path, root, header["rows"], body, header["files"], header["written_ns"])
+        except (ValueError, RecursionError):
             raise CacheError(f"cache {path} is damaged") from None
-        return cls(path, root, header, data[newline + 1 :] if newline >= 0 else b"")
+        _touch(path)
+        return pack
 
     def __len__(self) -> int:
-        return len(self.by_rel)
+        return len(self.rows)
 
-    def fresh(self, rel: str, stat: os.stat_result) -> int | None:
-        """The row of a file whose size and time say it is unchanged, if there is one."""
-        row = self.by_rel.get(rel)
-        if row is None:
+    def known_digest(self, rel: str, info: os.stat_result) -> str | None:
+        """The recorded digest of a file whose stat key says it is unchanged since it
+        was hashed (and was not changed around the time the pack was written)."""
+        seen = self.files.get(rel)
+        if seen is None or info.st_ctime_ns >= self.written_ns - _RACY_NS:
             return None
-        columns = self.columns
-        if columns["size"][row] != stat.st_size or columns["mtime"][row] != stat.st_mtime_ns:
-            return None
-        if stat.st_mtime_ns >= self.written_ns - _RACY_NS:
-            return None
-        return row
+        key, content = seen
+        return content if key == list(stat_key(info)) else None
 
-    def with_digest(self, content_digest: str) -> int | None:
-        """The row of a file with this content (it may have moved)."""
-        if self._by_digest is None:
-            self._by_digest = {d: i for i, d in enumerate(self.columns["digest"]) if isinstance(d, str)}
-        return self._by_digest.get(content_digest)
+    def lookup(self, content_digest: str, is_token: bool) -> int | None:
+        """The row of a script with this content, if the pack has one."""
+        return self.by_key.get((content_digest, is_token))
 
-    def summary(self, row: int) -> CardSummary | None:
-        """The card summary of a row (``None`` for a file that had errors)."""
-        try:
-            names = self.columns["names"][row]
-            if names is None:
-                return None
-            return _summary(_names(names), self.columns["layout"][row], self.more.get(str(row)))
-        except CacheError:
-            raise
-        except (ValueError, TypeError, AttributeError):
-            raise CacheError(f"cache {self.path} is damaged") from None
-
-    def diagnostics(
-        self, row: int, path: str
-    ) -> tuple[tuple[CardScriptError, ...], tuple[CardScriptError, ...]]:
-        """The errors and warnings recorded for a row, reported at ``path``."""
-        more = self.more.get(str(row))
-        if more is None:
-            return (), ()
-        try:
-            return (
-                _diagnostics_from(more.get("errors", []), path),
-                _diagnostics_from(more.get("warnings", []), path),
-            )
-        except CacheError:
-            raise
-        except (ValueError, TypeError, AttributeError):
-            raise CacheError(f"cache {self.path} is damaged") from None
-
-    def entry(self, row: int, **changes: Any) -> PackEntry:
-        """A row as an entry to write again (with ``changes``, e.g. a moved file's path)."""
-        c = self.columns
-        errors, warnings = self.diagnostics(row, "")
-        values = {
-            "rel": c["rel"][row],
-            "size": c["size"][row],
-            "mtime_ns": c["mtime"][row],
-            "digest": c["digest"][row],
-            "summary": self.summary(row),
-            "errors": errors,
-            "warnings": warnings,
-            "offset": c["offset"][row],
-            "length": c["length"][row],
-        }
-        values.update(changes)
-        _expect(all(type(values[k]) is int for k in ("size", "mtime_ns", "offset", "length")))
-        return PackEntry(**values)
+    def record(self, row: int, path: str) -> CachedRecord:
+        """A row's outline and diagnostics, reported at ``path``. Raises
+        :class:`CacheError` if the row is not what this version writes."""
+        fields = self.rows[row]
+        errors, warnings, offset, length = fields[8:]
+        _expect(length >= 0 and (offset == -1 or 0 <= offset <= offset + length <= len(self.body)))
+        _expect((offset == -1) == (errors != []))  # a card exactly when there is no error
+        _expect(fields[2] != [] or errors != [])  # no outline: the file had no card
+        return CachedRecord(
+            _outline_from(fields[2], fields[3], fields[4:8]),
+            _diagnostics_from(errors, path, "error") if errors != [] else (),
+            _diagnostics_from(warnings, path, "warning") if warnings != [] else (),
+            offset >= 0,
+        )
 
     def blob(self, row: int) -> bytes | None:
-        """The JSON text of a row's card, as stored."""
-        offset, length = self.columns["offset"][row], self.columns["length"][row]
-        if (
-            type(offset) is not int
-            or type(length) is not int
-            or offset < 0
-            or offset + length > len(self.body)
-        ):
+        """The JSON text of a row's card, as stored (``None`` for a script with errors)."""
+        offset, length = self.rows[row][10], self.rows[row][11]
+        if type(offset) is not int or type(length) is not int or offset < 0:
             return None
         return self.body[offset : offset + length]
 
@@ -309,7 +334,7 @@ class Pack:
         """Decode one cached card. Raises :class:`CacheError` if its JSON is damaged."""
         blob = self.blob(row)
         if blob is None:
-            raise CacheError(f"cache row {row} points outside the pack")
+            raise CacheError(f"cache row {row} has no card")
         try:
             data = json.loads(blob)
         except (ValueError, RecursionError):
@@ -317,60 +342,87 @@ class Pack:
         return card_from_json(data)
 
 
-#: What to write for one file: a row of the old pack kept as it is, or an entry with
-#: its card as a model (read now) or ``None`` (its JSON is copied from the old pack).
-PackRecord = int | tuple[PackEntry, "CardDef | None"]
+def _touch(path: Path) -> None:
+    """Mark a pack as used now (eviction removes the least recently used)."""
+    with contextlib.suppress(OSError):
+        os.utime(path)
 
 
-def write_pack(path: Path, root: Path, records: list[PackRecord], old: Pack) -> None:
-    """Write a pack atomically: entries with their cards (new ones as models, kept ones
-    as the JSON bytes already in the old pack)."""
+def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[SeenFile] = ()) -> None:
+    """Write a pack atomically, then evict old packs from its folder."""
     body = bytearray()
-    header: dict[str, Any] = {
-        "format": _FORMAT,
+    table: list[list[Any]] = []
+    for row in rows:
+        card = row.card
+        blob = card if isinstance(card, bytes) else None
+        if isinstance(card, CardDef):
+            blob = json.dumps(card_to_json(card), separators=(",", ":")).encode("ascii")
+        table.append(
+            [
+                row.digest,
+                row.is_token,
+                *_outline_to(row.outline),
+                _diagnostics_to(row.errors),
+                _diagnostics_to(row.warnings),
+                len(body) if blob is not None else -1,
+                len(blob) if blob is not None else 0,
+            ]
+        )
+        if blob is not None:
+            body += blob
+    header = {
         "model": model_version(),
         "root": str(root),
         "written_ns": time.time_ns(),
-        "more": {},
+        "files": [[seen.rel, list(seen.key), seen.digest] for seen in files],
+        "rows": table,
     }
-    columns: dict[str, list[Any]] = {c: [] for c in _COLUMNS}
-    for i, record in enumerate(records):
-        entry, card = (old.entry(record), None) if isinstance(record, int) else record
-        blob = None
-        if card is not None:
-            blob = json.dumps(card_to_json(card), ensure_ascii=False, separators=(",", ":")).encode()
-        summary = entry.summary
-        names = (
-            None
-            if summary is None
-            else (summary.names[0] if len(summary.names) == 1 else list(summary.names))
-        )
-        row = (
-            entry.rel,
-            entry.size,
-            entry.mtime_ns,
-            entry.digest,
-            names,
-            summary.layout if summary else None,
-            len(body) if blob else -1,
-            len(blob) if blob else 0,
-        )
-        for column, value in zip(_COLUMNS, row, strict=True):
-            columns[column].append(value)
-        more = _more(entry)
-        if more:
-            header["more"][str(i)] = more
-        if blob:
-            body += blob
-    header.update(columns)
+    # ensure_ascii: a file name that is not UTF-8 (kept as surrogates) is written escaped.
+    payload = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n" + bytes(body)
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".pack-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(json.dumps(header, ensure_ascii=False, separators=(",", ":")).encode("utf-8"))
-            out.write(b"\n")
-            out.write(body)
+            out.write(_FORMAT + b" " + digest(payload).encode("ascii") + b"\n")
+            out.write(payload)
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)
         raise
+    evict_packs(path.parent, keep=path)
+
+
+def evict_packs(cache_dir: Path, *, keep: Path | None = None, now: float | None = None) -> list[Path]:
+    """Delete packs not used for :data:`MAX_AGE_DAYS` days, and all but the
+    :data:`MAX_PACKS` most recently used (and temporary files left by a killed write);
+    returns what was deleted. Only files this module names (``pack-*.pack``,
+    ``.pack-*.tmp``, and version 1's ``pack-*.json``) are touched."""
+    now = time.time() if now is None else now
+    found: list[tuple[float, Path]] = []
+    try:
+        entries = list(os.scandir(cache_dir))
+    except OSError:
+        return []
+    removed: list[Path] = []
+    for entry in entries:
+        name = entry.name
+        is_pack = name.startswith("pack-") and name.endswith((".pack", ".json"))
+        is_temp = name.startswith(".pack-") and name.endswith(".tmp")
+        if not (is_pack or is_temp) or not entry.is_file(follow_symlinks=False):
+            continue
+        try:
+            used = entry.stat(follow_symlinks=False).st_mtime
+        except OSError:
+            continue
+        path = Path(entry.path)
+        stale = now - used > (MAX_AGE_DAYS * 86400 if is_pack else 86400)
+        if name.endswith(".json") or stale:
+            removed.append(path)
+        elif is_pack and path != keep:
+            found.append((used, path))
+    found.sort(reverse=True)
+    removed += [path for _, path in found[MAX_PACKS - 1 :]]
+    for path in removed:
+        with contextlib.suppress(OSError):
+            path.unlink()
+    return removed

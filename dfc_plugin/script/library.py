@@ -3,8 +3,13 @@
 ``Library.load(paths)`` reads every ``*.txt`` under each folder (or the files named),
 through the content-keyed cache (:mod:`dfc_plugin.script.cache`), and indexes each card
 under every face name, a meld card's melded face included. Cards are decoded from the
-cache only when looked up. Cross-file checks run on every load: a meld card's partner
-exists and names it back, and exactly one card of the pair carries the melded face.
+cache only when looked up. Cross-file checks run on every load, for cards with errors
+too: a meld card's partner exists and names it back, and exactly one card of the pair
+carries the melded face.
+
+Only regular files of at most :data:`MAX_SCRIPT_BYTES` are read; a FIFO, a device, a
+folder that cannot be listed or a file that cannot be read is one error naming that
+path, and the rest is still read.
 
 Several folders form a search path: a card in a later folder replaces a card of the same
 name in an earlier one (a warning says so); two cards of the same name in one folder
@@ -15,49 +20,69 @@ from __future__ import annotations
 
 import difflib
 import os
+import stat
 import unicodedata
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
+from typing import TYPE_CHECKING, NamedTuple
 
 from dfc_plugin.cards import CardDef, Face, Layout
 from dfc_plugin.errors import CacheError, CardNotFoundError, CardScriptError, LibraryError
-from dfc_plugin.script.build import read_script
 from dfc_plugin.script.cache import (
-    CardSummary,
+    NewRow,
     Pack,
-    PackEntry,
-    PackRecord,
+    SeenFile,
     default_cache_dir,
     digest,
+    stat_key,
     write_pack,
 )
+from dfc_plugin.script.files import read_regular
+from dfc_plugin.script.outline import CardOutline
 
-__all__ = ["Library", "LoadedFile", "script_files"]
+if TYPE_CHECKING:
+    from dfc_plugin.script.build import ScriptResult
+
+__all__ = ["MAX_SCRIPT_BYTES", "FolderListing", "Library", "LoadedFile", "script_files"]
 
 
-def script_files(root: Path | str) -> tuple[list[str], list[str]]:
-    """Card scripts under ``root`` (``*.txt``, recursively, in a stable order), and the
-    other files found there (reported, not read). Paths are strings joined to ``root``
-    as given."""
+class FolderListing(NamedTuple):
+    """The card scripts under a folder, the other files there (reported, not read), and
+    the folders that could not be listed (one error each)."""
+
+    scripts: list[str]
+    others: list[str]
+    problems: list[CardScriptError]
+
+
+def script_files(root: Path | str) -> FolderListing:
+    """Card scripts under ``root`` (``*.txt``, recursively, in a stable order). Paths are
+    strings joined to ``root`` as given; symlinked folders are not followed."""
     scripts: list[str] = []
     others: list[str] = []
+    problems: list[CardScriptError] = []
     stack = [str(root)]
     while stack:
         folder = stack.pop()
         try:
             entries = list(os.scandir(folder))
         except OSError as error:
-            raise LibraryError(f"cannot read folder {folder}: {error.strerror}") from None
+            problems.append(_path_problem(folder, "folder", error, "unreadable-folder"))
+            continue
         for entry in entries:
-            if entry.is_dir(follow_symlinks=False):
+            try:
+                is_dir = entry.is_dir(follow_symlinks=False)
+            except OSError:
+                is_dir = False
+            if is_dir:
                 stack.append(entry.path)
             elif entry.name.endswith(".txt"):
                 scripts.append(entry.path)
             elif not entry.name.startswith("."):
                 others.append(entry.path)
-    return sorted(scripts), sorted(others)
+    return FolderListing(sorted(scripts), sorted(others), sorted(problems, key=lambda p: p.path))
 
 
 def _normal(name: str) -> str:
@@ -68,34 +93,42 @@ def _normal(name: str) -> str:
 
 @dataclass(eq=False, slots=True)
 class LoadedFile:
-    """One script file as loaded: its summary and diagnostics, and its card on demand
-    (decoded from the cache the first time it is asked for)."""
+    """One script file as loaded: its outline and diagnostics, and its card on demand
+    (decoded from the cache the first time it is asked for). ``outline`` is known for a
+    card with errors too (for the cross-file checks); ``summary`` only without errors."""
 
     path: str
     root: int
-    summary: CardSummary | None
+    outline: CardOutline | None
     errors: tuple[CardScriptError, ...] = ()
     warnings: tuple[CardScriptError, ...] = ()
     loaded: CardDef | None = None
     pack: Pack | None = None
     row: int = -1
 
+    @property
+    def summary(self) -> CardOutline | None:
+        return None if self.errors else self.outline
+
     def card(self) -> CardDef | None:
+        if self.errors:
+            return None
         if self.loaded is None and self.pack is not None:
-            self.loaded = _decode(self.pack, self.row, self.path)
+            self.loaded = _decode(self.pack, self.row, self.path, self.outline)
             self.pack = None
         return self.loaded
 
 
 @dataclass
 class _RootLoad:
-    """The state of loading one folder: its pack, and what was read or reused."""
+    """The state of loading one folder: its pack, and the rows to write back."""
 
     root: str
     index: int
     pack: Pack | None
     cache_warnings: list[str]
-    records: list[PackRecord] = field(default_factory=list)
+    rows: dict[tuple[str, bool], NewRow] = field(default_factory=dict)
+    seen: list[SeenFile] = field(default_factory=list)
     changed: bool = False
 
 
@@ -108,6 +141,7 @@ class Library:
         skipped: list[str] | None = None,
         fallback: Library | None = None,
         cache_warnings: list[str] | None = None,
+        path_errors: list[CardScriptError] | None = None,
     ) -> None:
         self.files = files
         self.skipped = skipped or []
@@ -115,11 +149,14 @@ class Library:
         #: Problems with the cache (a damaged pack, a folder that cannot be written).
         self.cache_warnings = cache_warnings or []
         self.warnings: list[CardScriptError] = [w for f in files for w in f.warnings]
-        self.errors: list[CardScriptError] = [e for f in files for e in f.errors]
+        self.errors: list[CardScriptError] = list(path_errors or []) + [e for f in files for e in f.errors]
         self._by_name: dict[str, LoadedFile] = {}
+        self._outlines: dict[str, LoadedFile] = {}
         self._normal_names: dict[str, str] | None = None
         self._index()
         self._check_meld_pairs()
+        self.errors.sort(key=_order)
+        self.warnings.sort(key=_order)
 
     # ---- loading
     @classmethod
@@ -130,99 +167,136 @@ class Library:
         cache_dir: Path | None = None,
         use_cache: bool = True,
         fallback: Library | None = None,
+        keep_going: bool = False,
     ) -> Library:
         """Read folders and files of scripts. A path that does not exist raises
-        :class:`LibraryError`; problems inside scripts are collected, never raised."""
+        :class:`LibraryError`, or with ``keep_going`` is one error in
+        :attr:`errors` (as ``check`` reports it); problems inside scripts are collected,
+        never raised."""
         cache_root = (cache_dir or default_cache_dir()) if use_cache else None
         files: list[LoadedFile] = []
         skipped: list[str] = []
         cache_warnings: list[str] = []
+        path_errors: list[CardScriptError] = []
         for index, raw in enumerate(paths):
             path = Path(raw)
-            if not path.exists():
-                raise LibraryError(f"{raw}: no such file or folder")
-            if path.is_dir():
-                scripts, others = script_files(path)
-                skipped += others
-                files += _load_folder(path, index, scripts, cache_root, cache_warnings)
+            problem = _path_error(path)
+            if problem is not None:
+                if not keep_going:
+                    raise LibraryError(str(problem))
+                path_errors.append(problem)
+            elif path.is_dir():
+                listing = script_files(path)
+                skipped += listing.others
+                path_errors += listing.problems
+                files += _load_folder(path, index, listing.scripts, cache_root, cache_warnings)
             else:
-                files.append(_load_single(path, index))
-        return cls(files, skipped, fallback, cache_warnings)
+                files.append(_load_single(str(path), index))
+        return cls(files, skipped, fallback, cache_warnings, path_errors)
 
     # ---- the index
     def _index(self) -> None:
         for loaded in self.files:
-            summary = loaded.summary
-            if summary is None:
+            outline = loaded.outline
+            if outline is None:
                 continue
-            for name, line in zip(summary.names, summary.name_lines, strict=True):
-                self._add_name(name, line, loaded)
+            for name, line in zip(outline.names, outline.name_lines, strict=True):
+                if loaded.errors:
+                    self._outlines.setdefault(name, loaded)
+                else:
+                    self._add_name(name, line, loaded)
 
     def _add_name(self, name: str, line: int, loaded: LoadedFile) -> None:
         earlier = self._by_name.get(name)
         if earlier is not None and earlier is not loaded:
             if earlier.root == loaded.root:
                 self.errors.append(
-                    CardScriptError(
+                    _at_line(
                         f"two cards have a face named {name!r} (the other is {earlier.path})",
-                        path=loaded.path,
-                        line=line,
-                        column=1,
+                        loaded.path,
+                        line,
+                        f"Name:{name}",
+                        "duplicate-name",
                         hint="every face name in a library must be unique",
                     )
                 )
                 return
             self.warnings.append(
-                CardScriptError(
+                _at_line(
                     f"replaces the card with a face named {name!r} in {earlier.path}",
-                    path=loaded.path,
-                    line=line,
-                    column=1,
+                    loaded.path,
+                    line,
+                    f"Name:{name}",
+                    "replaces-card",
+                    severity="warning",
                 )
             )
         self._by_name[name] = loaded
+        self._outlines[name] = loaded
 
     def _check_meld_pairs(self) -> None:
-        for loaded in dict.fromkeys(self._by_name.values()):
-            summary = loaded.summary
-            if summary is None or summary.layout != Layout.MELD.value or summary.meld_partner is None:
+        for loaded in dict.fromkeys(self._outlines.values()):
+            outline = loaded.outline
+            if outline is None or outline.layout != Layout.MELD.value or outline.meld_partner is None:
                 continue
-            if self._by_name.get(summary.names[0]) is not loaded:
+            if self._outlines.get(outline.names[0]) is not loaded:
                 continue
-            self._check_partner(loaded, summary)
+            self._check_partner(loaded, outline)
 
-    def _check_partner(self, loaded: LoadedFile, summary: CardSummary) -> None:
-        partner_name = summary.meld_partner or ""
-        partner = self._summary(partner_name)
+    def _check_partner(self, loaded: LoadedFile, outline: CardOutline) -> None:
+        partner_name = outline.meld_partner or ""
+        partner, where = self._partner_outline(partner_name)
+        source = f"MeldPair:{partner_name}"
 
-        def error(message: str, hint: str = "") -> None:
-            self.errors.append(
-                CardScriptError(message, path=loaded.path, line=summary.meld_line, column=1, hint=hint)
+        def report(message: str, hint: str = "", code: str = "", severity: str = "error") -> None:
+            problem = _at_line(
+                message, loaded.path, outline.meld_line, source, code, hint=hint, severity=severity
             )
+            (self.errors if severity == "error" else self.warnings).append(problem)
 
         if partner is None:
-            error(f"meld partner {partner_name!r} is not in the library", "add its script, or fix the name")
-        elif partner.layout != Layout.MELD.value or partner.meld_partner != summary.names[0]:
-            error(
-                f"meld partner {partner_name!r} does not name {summary.names[0]!r} as its MeldPair",
-                "both cards of a meld pair have AlternateMode:Meld and MeldPair:<the other>",
+            close = difflib.get_close_matches(partner_name, list(self._outlines), n=1, cutoff=0.75)
+            hint = (
+                f"did you mean {close[0]!r}?"
+                if close
+                else "add its script to the folders checked, or fix the name"
             )
-        elif (summary.melded_face is None) == (partner.melded_face is None) and summary.names[
+            report(f"meld partner {partner_name!r} is not in the library", hint, "no-meld-partner")
+            return
+        if where is not None:
+            report(
+                f"meld partner {partner_name!r} was found only in the bundled scripts ({where})",
+                "check the partner's folder together with this one",
+                "partner-from-bundled",
+                "warning",
+            )
+        if partner.layout != Layout.MELD.value or partner.meld_partner != outline.names[0]:
+            report(
+                f"meld partner {partner_name!r} does not name {outline.names[0]!r} as its MeldPair",
+                "both cards of a meld pair have AlternateMode:Meld and MeldPair:<the other>",
+                "meld-partner-mismatch",
+            )
+        elif (outline.melded_face is None) == (partner.melded_face is None) and outline.names[
             0
         ] < partner_name:
-            which = "both" if summary.melded_face else "neither"
-            error(
-                f"{which} of {summary.names[0]!r} and {partner_name!r} carry the melded face",
+            which = "both" if outline.melded_face else "neither"
+            report(
+                f"{which} of {outline.names[0]!r} and {partner_name!r} carry the melded face",
                 "exactly one card of a meld pair has an ALTERNATE block with the melded face",
+                "melded-face-count",
             )
 
-    def _summary(self, name: str) -> CardSummary | None:
-        loaded = self._by_name.get(name)
+    def _partner_outline(self, name: str) -> tuple[CardOutline | None, str | None]:
+        """The partner's outline, and the fallback file it came from (``None`` if it is
+        in this library itself)."""
+        loaded = self._outlines.get(name)
         if loaded is not None:
-            return loaded.summary
+            return loaded.outline, None
         if self.fallback is not None:
-            return self.fallback._summary(name)
-        return None
+            found = self.fallback._outlines.get(name)
+            if found is not None:
+                return found.outline, found.path
+        return None, None
 
     # ---- look-ups
     def find(self, name: str) -> CardDef | None:
@@ -291,28 +365,88 @@ class Library:
         )
 
 
-# --------------------------------------------------------------------------- loading
-
-
-def _is_token_path(path: str) -> bool:
-    return "tokenscripts" in Path(path).parts
-
-
-def _load_single(path: Path, root: int) -> LoadedFile:
+def _path_error(path: Path) -> CardScriptError | None:
+    """Why a path given to :meth:`Library.load` cannot be read at all, if it cannot."""
     try:
-        data = path.read_bytes()
-    except OSError as error:
-        return _unreadable(str(path), root, error)
-    result = read_script(data, str(path), is_token=_is_token_path(str(path)))
-    card = result.card
-    return LoadedFile(
-        str(path), root, CardSummary.of(card) if card else None, result.errors, result.warnings, card
+        os.stat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return CardScriptError(
+            "no such file or folder", path=str(path), line=0, column=0, code="no-such-path"
+        )
+    except (OSError, ValueError) as error:
+        reason = getattr(error, "strerror", None) or str(error)
+        return CardScriptError(
+            f"cannot look at it: {reason}", path=str(path), line=0, column=0, code="unreadable-path"
+        )
+    return None
+
+
+def _order(error: CardScriptError) -> tuple[str, int, int]:
+    """File, then line order (as ``check`` prints them)."""
+    return error.path, error.line, error.column
+
+
+def _at_line(
+    message: str, path: str, line: int, source: str, code: str, *, hint: str = "", severity: str = "error"
+) -> CardScriptError:
+    """A cross-file diagnostic at a ``Key:value`` line the outline knows the text of
+    (``Name:<name>``, ``MeldPair:<partner>``): the caret is under the value."""
+    key_end = source.index(":") + 1
+    return CardScriptError(
+        message,
+        path=path,
+        line=line,
+        column=key_end + 1,
+        source_line=source,
+        hint=hint,
+        severity=severity,
+        code=code,
+        end_column=len(source) + 1,
     )
 
 
+# --------------------------------------------------------------------------- loading
+
+#: The largest script file read (the longest real script is a few kilobytes).
+MAX_SCRIPT_BYTES = 1024 * 1024
+
+
+def _is_token_path(path: str) -> bool:
+    return "tokenscripts" in path.replace(os.sep, "/").split("/")
+
+
+def _read_bytes(path: str) -> bytes:
+    return read_regular(path, MAX_SCRIPT_BYTES)
+
+
+def _path_problem(path: str, what: str, error: OSError, code: str) -> CardScriptError:
+    reason = error.strerror or str(error)
+    return CardScriptError(f"cannot read {what}: {reason}", path=path, line=0, column=0, code=code)
+
+
 def _unreadable(path: str, root: int, error: OSError) -> LoadedFile:
-    problem = CardScriptError(f"cannot read file: {error.strerror}", path=path, line=1, column=1)
+    problem = _path_problem(path, "file", error, "unreadable-file")
     return LoadedFile(path, root, None, (problem,), ())
+
+
+def _load_single(path: str, root: int) -> LoadedFile:
+    try:
+        data = _read_bytes(path)
+    except OSError as error:
+        return _unreadable(path, root, error)
+    return _from_result(_read_script(data, path, _is_token_path(path)), root)
+
+
+def _read_script(data: bytes, path: str, is_token: bool) -> ScriptResult:
+    """Read a script (the parser is imported only when a script must be read: a load
+    served from the cache needs none)."""
+    from dfc_plugin.script import build
+
+    return build.read_script(data, path, is_token=is_token)
+
+
+def _from_result(result: ScriptResult, root: int) -> LoadedFile:
+    return LoadedFile(result.path, root, result.outline, result.errors, result.warnings, result.card)
 
 
 def _open_pack(cache_root: Path | None, root: Path, cache_warnings: list[str]) -> Pack | None:
@@ -332,78 +466,85 @@ def _load_folder(
     state = _RootLoad(str(root), index, _open_pack(cache_root, resolved, cache_warnings), cache_warnings)
     loaded = [_load_file(state, path) for path in scripts]
     pack = state.pack
-    if pack is not None and (state.changed or len(pack) != len(state.records)):
+    if pack is not None and (state.changed or len(pack) != len(state.rows)):
         try:
-            write_pack(pack.path, resolved, state.records, pack)
+            write_pack(pack.path, resolved, list(state.rows.values()), state.seen)
         except OSError as error:
             cache_warnings.append(f"cannot write cache {pack.path}: {error.strerror}")
     return loaded
 
 
 def _load_file(state: _RootLoad, path: str) -> LoadedFile:
-    rel = path[len(state.root) + 1 :].replace(os.sep, "/")
+    is_token = _is_token_path(path)
     pack = state.pack
+    data = None
     try:
-        stat = os.stat(path)
-        row = pack.fresh(rel, stat) if pack is not None else None
-        if row is not None:
-            reused = _reuse(state, row, path)
-            if reused is not None:
-                state.records.append(row)
-                return reused
-        with open(path, "rb") as handle:
-            data = handle.read()
+        if pack is None:
+            data = _read_bytes(path)
+            return _from_result(_read_script(data, path, is_token), state.index)
+        rel = path[len(state.root) + 1 :]
+        info = os.stat(path)
+        content = pack.known_digest(rel, info) if stat.S_ISREG(info.st_mode) else None
+        if content is None:
+            data = _read_bytes(path)
+            content = digest(data)
+        state.seen.append(SeenFile(rel, stat_key(info), content))
     except OSError as error:
         return _unreadable(path, state.index, error)
-    content = digest(data)
-    row = pack.with_digest(content) if pack is not None else None
+    key = (content, is_token)
+    row = pack.lookup(*key)
     if row is not None:
-        reused = _reuse(state, row, path)
+        reused = _reuse(state, row, path, key)
         if reused is not None:
-            assert pack is not None
-            state.changed = True
-            state.records.append(
-                (pack.entry(row, rel=rel, size=stat.st_size, mtime_ns=stat.st_mtime_ns), None)
-            )
             return reused
-    result = read_script(data, path, is_token=_is_token_path(path))
-    card = result.card
-    summary = CardSummary.of(card) if card else None
-    entry = PackEntry(rel, stat.st_size, stat.st_mtime_ns, content, summary, result.errors, result.warnings)
-    state.records.append((entry, card))
-    state.changed = True
-    return LoadedFile(path, state.index, summary, result.errors, result.warnings, card)
+    if data is None:
+        try:
+            data = _read_bytes(path)
+        except OSError as error:
+            return _unreadable(path, state.index, error)
+    result = _read_script(data, path, is_token)
+    if pack is not None and key not in state.rows:
+        state.rows[key] = NewRow(
+            key[0], is_token, result.outline, result.errors, result.warnings, result.card
+        )
+        state.changed = True
+    return _from_result(result, state.index)
 
 
-def _reuse(state: _RootLoad, row: int, path: str) -> LoadedFile | None:
-    """A file's record from the cache; ``None`` (read the script) if the row is damaged."""
+def _reuse(state: _RootLoad, row: int, path: str, key: tuple[str, bool]) -> LoadedFile | None:
+    """A file's record from the cache; ``None`` (read the script, and rebuild the whole
+    pack) if the row is not what this version writes."""
     pack = state.pack
     assert pack is not None
     try:
-        summary = pack.summary(row)
-        errors, warnings = pack.diagnostics(row, path)
+        record = pack.record(row, path)
     except CacheError as error:
-        state.cache_warnings.append(f"{error}; reading {path} again")
+        state.cache_warnings.append(f"{error}; reading the scripts again")
+        state.pack = Pack.empty(pack.path.parent, pack.root)
+        state.rows.clear()
         state.changed = True
         return None
-    if summary is None:
-        return LoadedFile(path, state.index, None, errors, warnings)
-    return LoadedFile(path, state.index, summary, errors, warnings, None, pack, row)
+    if key not in state.rows:
+        state.rows[key] = NewRow(
+            key[0], key[1], record.outline, record.errors, record.warnings, pack.blob(row)
+        )
+    loaded = LoadedFile(path, state.index, record.outline, record.errors, record.warnings)
+    if record.has_card:
+        loaded.pack, loaded.row = pack, row
+    return loaded
 
 
-def _decode(pack: Pack, row: int, path: str) -> CardDef | None:
-    """A cached card; if its cache entry is damaged, the script read again."""
+def _decode(pack: Pack, row: int, path: str, outline: CardOutline | None) -> CardDef | None:
+    """A cached card; if its cache entry is damaged, or is another card than its row's
+    outline names, the script read again."""
     try:
         card = pack.card(row)
+        if outline is None or card.face_names != outline.names:
+            raise CacheError(f"cache row {row} holds another card")
     except CacheError:
-        with open(path, "rb") as handle:
-            return read_script(handle.read(), path, is_token=_is_token_path(path)).card
+        try:
+            data = _read_bytes(path)
+        except OSError:
+            return None
+        return _read_script(data, path, _is_token_path(path)).card
     return card if card.path == path else replace(card, path=path)
-
-
-def _relocated(error: CardScriptError, path: str) -> CardScriptError:
-    if error.path == path:
-        return error
-    moved = CardScriptError(error.message, path=path, line=error.line, column=error.column, hint=error.hint)
-    moved.source_line, moved.source_start = error.source_line, error.source_start
-    return moved

@@ -37,11 +37,15 @@ from dfc_plugin.script.parser import ValueSyntaxError, parse_value
 
 __all__ = ["LiftError", "Lifted", "lift_dfc"]
 
-#: (message, line, column) of a DFC record that contradicts the script.
-LiftError = tuple[str, int, int]
+#: (message, line, column, code) of a DFC record that contradicts the script.
+LiftError = tuple[str, int, int, str]
 
 #: Effect and parameter names that a line holding a DFC record must contain.
 _MARKER_RE = re.compile(r"SetState|Transformed|Meld|Incubate|TokenScript")
+
+#: The keywords that make DFC records (a face with none of them, no siege and no marked
+#: line has none of the keyword records).
+_DFC_KEYWORDS = frozenset({"disturb", "more than meets the eye", "daybound", "nightbound", "craft"})
 
 _DESCRIPTION_KEYS = ("SpellDescription", "StackDescription", "TriggerDescription")
 
@@ -64,11 +68,13 @@ def _marked_lines(face: Face) -> list[_Marked]:
     return found
 
 
-def _is_convert_card(faces: tuple[Face, ...]) -> bool:
-    """Transformers cards convert rather than transform (CR 701.28, 702.162)."""
-    return any(
-        face.has_keyword("More Than Meets the Eye") or face.has_keyword("Living metal") for face in faces
-    )
+_CONVERT_KEYWORDS = frozenset({"more than meets the eye", "living metal"})
+
+
+def _is_convert_card(keywords: list[set[str]]) -> bool:
+    """Transformers cards convert rather than transform (CR 701.28, 702.162); the
+    argument is each face's keyword names, lower-cased."""
+    return any(names & _CONVERT_KEYWORDS for names in keywords)
 
 
 def _action(params: ParamMap, convert_card: bool) -> Action:
@@ -119,7 +125,7 @@ def _keyword_cost(keyword: Keyword) -> tuple[ManaCost | None, LiftError | None]:
         return parse_value("mana_cost", argument), None
     except ValueSyntaxError as error:
         message = f"bad {keyword.name} cost: {error.message}"
-        return None, (message, keyword.line, column + error.column - 1)
+        return None, (message, keyword.line, column + error.column - 1, "bad-cost")
 
 
 def _cast_back_face(
@@ -169,7 +175,7 @@ def _craft(index: int, face: Face, errors: list[LiftError]) -> list[CraftAbility
             cost: ForgeCost = parse_value("cost", cost_text)
         except ValueSyntaxError as error:
             column = keyword.column + len(keyword.name) + error.column
-            errors.append((f"bad Craft cost: {error.message}", keyword.line, column))
+            errors.append((f"bad Craft cost: {error.message}", keyword.line, column, "bad-cost"))
             continue
         materials = keyword.args[1] if len(keyword.args) > 1 else " ".join(cost.parts)
         found.append(CraftAbility(index, cost.mana, materials, keyword.line, keyword.text))
@@ -181,10 +187,19 @@ def _meld(
 ) -> MeldAbility | None:
     if layout is not Layout.MELD:
         if partner is not None:
-            errors.append(("MeldPair: on a card whose AlternateMode is not Meld", line, 1))
+            errors.append(
+                ("MeldPair: on a card whose AlternateMode is not Meld", line, 1, "meldpair-not-meld")
+            )
         return None
     if partner is None:
-        errors.append(("AlternateMode:Meld needs a MeldPair: line naming the other card", faces[0].line, 1))
+        errors.append(
+            (
+                "AlternateMode:Meld needs a MeldPair: line naming the other card",
+                faces[0].line,
+                1,
+                "no-meldpair",
+            )
+        )
         return None
     carries = len(faces) > 1
     melded = faces[1].name if carries else None
@@ -199,7 +214,12 @@ def _meld(
     )
     if effect and melded and effect[2].get("Name") not in (None, melded):
         errors.append(
-            (f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}", effect[1], 1)
+            (
+                f"Meld effect names {effect[2].get('Name')!r}, not the melded face {melded!r}",
+                effect[1],
+                1,
+                "meld-name",
+            )
         )
     return MeldAbility(
         partner=partner,
@@ -237,7 +257,8 @@ class Lifted:
 def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, meld_line: int) -> Lifted:
     """Every DFC record of a card, the token scripts it names, and contradictions."""
     errors: list[LiftError] = []
-    convert_card = _is_convert_card(faces)
+    keyword_names = [{keyword.name.lower() for keyword in face.keywords} for face in faces]
+    convert_card = _is_convert_card(keyword_names)
     transforms, casts, enters, day_night, craft, incubate = [], [], [], [], [], []
     tokens: list[str] = []
     for index, face in enumerate(faces):
@@ -247,7 +268,7 @@ def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, mel
             enters += _enters_transformed(index, marked)
             incubate += _incubate(index, marked)
             tokens += _token_scripts(marked)
-        if face.keywords or face.type_line.subtypes:
+        if marked or keyword_names[index] & _DFC_KEYWORDS or "Siege" in face.type_line.subtypes:
             casts += _cast_back_face(index, face, marked, errors)
             day_night += _day_night(index, face)
             craft += _craft(index, face, errors)

@@ -10,6 +10,8 @@ the file and line.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -27,18 +29,22 @@ from dfc_plugin.cards import (
     SymbolKind,
     TypeLine,
 )
+from dfc_plugin.script.fast import FAST_READERS
 from dfc_plugin.script.resources import grammar_path
 
 __all__ = [
     "ValueFailure",
     "ValueSyntaxError",
+    "line_items",
     "parse_oracle_text",
     "parse_param_map",
+    "parse_param_map_rule",
     "parse_script",
     "parse_script_rule",
     "parse_svar",
     "parse_value",
     "read_value",
+    "read_value_rule",
 ]
 
 START_SYMBOLS = (
@@ -187,8 +193,8 @@ class _ScriptTransformer(Transformer[Token, Any]):
         return ForgeCost(
             mana=ManaCost(symbols) if symbols else None,
             tap="T" in words,
-            untap="Q" in words,
-            parts=tuple(w for w in words if w not in ("T", "Q")),
+            untap="Q" in words or "Untap" in words,
+            parts=tuple(w for w in words if w not in ("T", "Q", "Untap")),
         )
 
     # ---- types, numbers, colours
@@ -294,15 +300,44 @@ def _line_lexer() -> Lark:
     return Lark(text[start:end], parser=None, lexer="basic")
 
 
+@cache
+def _line_scanner() -> Callable[[str, int], re.Match[str] | None]:
+    """The line lexer's terminals as one regular expression, in the order Lark's basic
+    lexer tries them (its ``terminals``, sorted by priority and width), each a named
+    group: matching it in a loop gives Lark's tokens without Lark's per-token work."""
+    terminals = _line_lexer().lexer.terminals  # type: ignore[attr-defined]
+    pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
+    return re.compile(pattern).match
+
+
 def parse_script(text: str) -> list[Token]:
     """Read a whole script at the line level: one token per run of lines of one kind
     (see the grammar's ``script`` rule); blank lines before the first line are dropped.
 
     The line terminals cover every text (any line is at worst an unknown or a bare
     line), so this raises nothing for decoded text; values are checked by
-    :func:`parse_value`.
+    :func:`parse_value`. tests/test_fuzz_scripts.py checks the tokens against the
+    ``script`` rule's parse.
     """
-    return [token for token in _line_lexer().lex(text) if token.type != "_BLANK"]
+    return [Token(kind, value, line=line) for kind, value, line in line_items(text)]
+
+
+def line_items(text: str) -> list[tuple[str, str, int]]:
+    """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
+    match = _line_scanner()
+    items: list[tuple[str, str, int]] = []
+    position, line, end = 0, 1, len(text)
+    while position < end:
+        found = match(text, position)
+        if found is None or found.end() == position:  # cannot happen: see parse_script
+            tokens = _line_lexer().lex(text)
+            return [(t.type, str(t), t.line or 1) for t in tokens if t.type != "_BLANK"]
+        value, kind = found.group(), found.lastgroup or ""
+        if kind != "_BLANK":
+            items.append((kind, value, line))
+        line += value.count("\n")  # as Lark counts (decode_script made every break a \n)
+        position = found.end()
+    return items
 
 
 def parse_script_rule(text: str) -> list[Token]:
@@ -348,6 +383,17 @@ class ValueFailure:
 
 @lru_cache(maxsize=1 << 16)
 def _parse_trimmed(start: str, text: str) -> Any:
+    fast = FAST_READERS.get(start)
+    if fast is not None:
+        result = fast(text)
+        if result is not None:
+            return result
+    return read_value_rule(start, text)
+
+
+def read_value_rule(start: str, text: str) -> Any:
+    """A trimmed value read by its grammar rule alone (no fast reader): the reference
+    the fast readers of :mod:`dfc_plugin.script.fast` are checked against."""
     try:
         return _parse(text, start)
     except VisitError as error:
@@ -405,20 +451,41 @@ def parse_oracle_text(raw: str) -> str:
 
 
 def parse_param_map(text: str) -> ParamMap:
-    """Read an ability line's ``Key$ Value | ...`` body (never fails)."""
+    """Read an ability line's ``Key$ Value | ...`` body (never fails).
+
+    The grammar's ``param_map`` rule is a regular language: a segment runs to the next
+    ``|``, its key to its first ``$``, and both are trimmed; a segment with no ``$`` is a
+    bare value, an empty one is dropped. This reads exactly that with string splits (a
+    Lark parse costs 7-25 us a byte on one long line, this about 0.05);
+    tests/test_values.py checks it against the rule on every ability line of the corpus.
+    """
+    found: list[Param] = []
+    for segment in text.split("|"):
+        key, dollar, value = segment.partition("$")
+        if dollar:
+            found.append(Param(key.strip(), value.strip()))
+        else:
+            bare = segment.strip()
+            if bare:
+                found.append(Param("", bare))
+    return ParamMap(tuple(found))
+
+
+def parse_param_map_rule(text: str) -> ParamMap:
+    """The same map through the grammar's ``param_map`` rule (the reference the fast
+    reader is checked against)."""
     result: ParamMap = parse_value("param_map", text)
     return result
 
 
 def parse_svar(raw: str) -> tuple[str, str, ParamMap | None]:
     """Read an SVar value ``<name>:<body>`` into name, body and parameter map; the
-    parameter map is ``None`` when the body is plain text such as ``True``."""
-    name_token: Token | None
-    params: ParamMap | None
-    name_token, params = _parse(raw, "svar")
-    name = str(name_token) if name_token is not None else ""
-    end = name_token.end_pos if name_token is not None and name_token.end_pos is not None else 0
-    body = raw[end + 1 :] if end < len(raw) else ""
-    if params is None or params.lead is None or not params.lead.key:
+    parameter map is ``None`` when the body is plain text such as ``True`` (the
+    grammar's ``svar`` rule: the name runs to the first colon)."""
+    name, colon, body = raw.partition(":")
+    if not colon:
+        return name.strip(), "", None
+    params = parse_param_map(body)
+    if params.lead is None or not params.lead.key:
         return name.strip(), body, None
     return name.strip(), body, params
