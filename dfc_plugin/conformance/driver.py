@@ -220,6 +220,7 @@ class ReferenceDriver:
             "add_counters": lambda a: g.add_counters(a["object"], a.get("kind", "P1P1"), a.get("count", 1)),
             "link": lambda a: g.link(a["object"], a["card"]),
             "craft": lambda a: g.craft(a["object"], a.get("materials", [])),
+            "defeat_siege": lambda a: g.defeat_siege(a["object"]),
         }
 
     def _cast(self, args: dict[str, Any]) -> Any:

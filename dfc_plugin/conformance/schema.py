@@ -102,6 +102,7 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_counters": {"object": ("object", True), "kind": ("str", False), "count": ("int", False)},
     "link": {"object": ("object", True), "card": ("object", True)},
     "craft": {"object": ("object", True), "materials": ("objects", False)},
+    "defeat_siege": {"object": ("object", True)},
 }
 
 #: What a step may expect of its action's result.
