@@ -70,7 +70,6 @@ def _reach(
 
 
 _ANYWHERE = _reach(GAME_ZONES, "an object in a zone", "400.1")
-_PERMANENT = _reach({Zone.BATTLEFIELD}, "a permanent", "110.1")
 _COPIABLE = _reach(_PUBLIC - {Zone.COMMAND}, "an object every player may see", "707.2", face_down="in play")
 
 #: Every action of :class:`dfc_plugin.host.Game` that acts on an object, and its reach.
