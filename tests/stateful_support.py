@@ -267,6 +267,7 @@ def _choose_name(m: EngineMachine, data: st.DataObject) -> Any:
     name = data.draw(
         st.sampled_from(["Chittering Host", "Insectile Aberration", "Delver of Secrets", "nothing"])
     )
+    m.announced.add(name)
     return None, lambda: m.game.choose_name(target, name)
 
 
@@ -364,6 +365,8 @@ class EngineMachine(RuleBasedStateMachine):
         self.game = Game(players=2, library=library(), check_invariants=True)
         self.real_cards: set[int] = set()
         self.fits_seen: list[Characteristics] = []
+        #: Names a player said aloud (a chosen name, 712.19): no longer secret.
+        self.announced: set[str] = set()
 
     # ------------------------------------------------------------------ helpers
     def some_object(self, data: st.DataObject, *likely: Zone) -> int:
@@ -408,7 +411,7 @@ class EngineMachine(RuleBasedStateMachine):
         counts = BY_ACTION.setdefault(name, [0, 0])
         counts[0] += 1
         before, logged = fingerprint(game), len(game.log)
-        secret_before = {player: secret_names(game, player) for player in game.players}
+        secret_before = {player: secret_names(game, player) - self.announced for player in game.players}
         self.fits_seen = []
         told = ""
         try:
