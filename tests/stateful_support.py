@@ -344,7 +344,7 @@ def _permit(m: EngineMachine, data: st.DataObject) -> Any:
 
 @drawer("set_day_night")
 def _day_night(m: EngineMachine, data: st.DataObject) -> Any:
-    value = data.draw(st.sampled_from(list(DayNight)))
+    value = data.draw(st.sampled_from([*DayNight, "dusk"]))
     return None, lambda: m.game.set_day_night(value)
 
 

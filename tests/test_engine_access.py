@@ -114,10 +114,12 @@ def test_zone_outside_is_refused_by_move_and_add() -> None:
         lambda g, c: g.add_counters(c, "P1P1", -2),
         lambda g, c: g.cast(1, c, x=-1),
         lambda g, c: g.transform(10_000),
+        lambda g, c: g.set_day_night("dusk"),
+        lambda g, c: g.note_spell_cast(3),
     ],
     ids=[
         "mill", "move-controller", "move-order", "move-stack", "token", "exile-by", "cast", "land",
-        "token-copy", "put", "counters", "cast-x", "stale-id",
+        "token-copy", "put", "counters", "cast-x", "stale-id", "day-night", "spell-count",
     ],
 )  # fmt: skip
 def test_a_refused_action_raises_illegal_action_error_never_a_bare_error(call: Any) -> None:

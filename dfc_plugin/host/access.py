@@ -2,7 +2,7 @@
 goes through before anything else (issue 9).
 
 Each action names its :class:`Reach` in :data:`REACH`: the zones its object may be in,
-whom a player acting on it must be (its owner or controller), and whether a face-down
+whether a player acting on it must control it, and whether a face-down
 card outside the battlefield and the stack may be touched. Casting has a second table,
 :data:`CAST_PERMISSIONS`: a ``via`` permission applies only where its rule gives it
 (disturb: from its owner's graveyard, 702.146a; a siege: only when the trigger that
@@ -40,17 +40,18 @@ GAME_ZONES = frozenset(z for z in Zone if z is not Zone.OUTSIDE)
 _PUBLIC = frozenset({Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND})
 _NOT_IN_PLAY = GAME_ZONES - {Zone.BATTLEFIELD, Zone.STACK}
 
-Actor = Literal["anyone", "owner", "controller"]
+Actor = Literal["anyone", "controller"]
 FaceDown = Literal["yes", "in play", "no"]
 
 
 @dataclass(frozen=True, slots=True)
 class Reach:
     """What one action may act on: ``zones`` its object may be in (``what`` says it in
-    words, ``rule`` is the rule that limits it); ``actor``: whom a player acting on it
-    must be; ``face_down``: whether a face-down object may be touched ("in play": only a
-    face-down spell or permanent, whose face-down values are public, 708.2; a face-down
-    card elsewhere is one no player may look at, 406.3, 712.17)."""
+    words, ``rule`` is the rule that limits it); ``actor``: whether a player acting on it
+    must be its controller (602.2); ``face_down``: whether a face-down object may be
+    touched ("in play": only a face-down spell or permanent, whose face-down values are
+    public, 708.2; a face-down card elsewhere is one no player may look at, 406.3,
+    712.17)."""
 
     zones: frozenset[Zone]
     what: str

@@ -222,8 +222,8 @@ class GameCore:
         """The object ``action`` acts on, after the check every action makes before
         anything else (:data:`dfc_plugin.host.access.REACH`): it is in the game, in a zone
         the action may touch, face down only where the action allows it; ``player``, if a
-        player acts, is in the game and is the object's owner or controller where the
-        action asks for one. Raises :class:`IllegalActionError` that describes the
+        player acts, is in the game and is the object's controller where the action asks
+        for it (602.2). Raises :class:`IllegalActionError` that describes the
         object only as every player may know it."""
         reach = REACH[action]
         if player is not None:
@@ -241,13 +241,11 @@ class GameCore:
             raise IllegalActionError(
                 f"{verb} can't act on {self.public_name(found)}: it is face down", rule=reach.rule
             )
-        if player is not None and reach.actor != "anyone":
-            who = found.owner if reach.actor == "owner" else found.controller
-            if who != player:
-                raise IllegalActionError(
-                    f"player {player} can't {verb} {self.public_name(found)}: only its {reach.actor} can",
-                    rule=reach.rule,
-                )
+        if player is not None and reach.actor == "controller" and found.controller != player:
+            raise IllegalActionError(
+                f"player {player} can't {verb} {self.public_name(found)}: only its controller can",
+                rule=reach.rule,
+            )
         return found
 
     def check_player(self, player: object, role: str = "player") -> int:
