@@ -86,6 +86,28 @@ def test_an_action_that_would_lose_a_card_is_rolled_back(check_invariants: bool)
     game.verify()
 
 
+class BrokenChooser:
+    """A host's chooser with a bug: it raises a bare KeyError that names a card."""
+
+    def order(self, player: int, purpose: str, items: Any) -> Any:
+        raise KeyError("Midnight Scavengers")
+
+    def pick(self, player: int, purpose: str, options: Any) -> Any:
+        raise KeyError("Midnight Scavengers")
+
+
+def test_a_bare_exception_inside_an_action_is_an_engine_error_and_changes_nothing() -> None:
+    """Never a bare KeyError out of an action: the game is restored and the error is an
+    EngineError whose message does not quote the cause (it may name a hidden card)."""
+    game = Game(library=library(), chooser=BrokenChooser(), check_invariants=True)
+    host = melded(game)
+    before = state_of(game)
+    with pytest.raises(EngineError, match="move failed with KeyError") as caught:
+        game.move(host, Zone.LIBRARY)
+    assert "Scavengers" not in str(caught.value)
+    assert state_of(game) == before
+
+
 def test_zone_outside_is_refused_by_move_and_add() -> None:
     """400.11a: cards outside the game are in no zone; the engine keeps none, and says so."""
     game = new_game()

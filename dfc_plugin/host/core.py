@@ -107,8 +107,10 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
                 raise
             except Exception as error:
                 self._restore(snapshot)
+                # The cause is chained for debugging, not quoted: its text may name a hidden card.
                 raise EngineError(
-                    f"{name} failed ({type(error).__name__}: {error}); the game is unchanged"
+                    f"{name} failed with {type(error).__name__} (a bug in the engine or code it called); "
+                    "the game is unchanged"
                 ) from error
             except BaseException:
                 self._restore(snapshot)
