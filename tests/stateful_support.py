@@ -20,6 +20,9 @@ After every step:
   before and after an action in what the action tells them: the log entries it adds as
   they read them, its error message, its result (``leaked``); a ``fits=`` callback is
   never handed a card its chooser may not look at;
+- an action the rules do not let its player do (another player's card cast, a hidden card
+  copied, another player's permanent activated: :func:`may_cast`, :func:`copiable`,
+  :func:`controls`) is refused (``illegal_done``);
 - mana value follows DESIGN.md decision 5.
 
 :data:`STATS` counts actions and outcomes over every run in this process.
@@ -58,7 +61,9 @@ HIDDEN_KEYS = {"hidden", "zone", "id", "face_down", "type_line", "power", "tough
 #: An object id that is never in the game.
 STALE = 10_000
 #: Counts over every machine run in this process (reported by the long run).
-STATS = {"actions": 0, "refused": 0, "lost": 0, "leaked": 0, "undocumented": 0, "fits_calls": 0}
+STATS = {
+    "actions": 0, "refused": 0, "lost": 0, "leaked": 0, "undocumented": 0, "illegal_done": 0, "fits_calls": 0,
+}  # fmt: skip
 #: Per action: [attempts, refusals], over every run in this process.
 BY_ACTION: dict[str, list[int]] = {}
 
@@ -130,18 +135,62 @@ def fingerprint(game: Game) -> tuple[Any, ...]:
     )
 
 
-Draw = Callable[["EngineMachine", st.DataObject], tuple[int | None, Callable[[], object]] | None]
-#: Each public action of Game, and how a step draws its arguments: it returns the acting
-#: player (None: an effect, no player) and the call, or None to skip the step.
+Draw = Callable[["EngineMachine", st.DataObject], tuple[Any, ...] | None]
+#: Each public action of Game, and how a step draws its arguments: it returns
+#: ``(fits_ok, call)`` or ``(fits_ok, call, allowed)``, or None to skip the step.
+#: ``fits_ok``: None if no fits= callback is passed, else whether the callback may see the
+#: card; ``allowed``: whether the rules let the acting player do it (if not, it must be
+#: refused), worked out before the call from the rules' own words.
 ACTIONS: dict[str, Draw] = {}
 
 
-def drawer(name: str) -> Callable[[Draw], Draw]:
-    def register(draw: Draw) -> Draw:
-        ACTIONS[name] = draw
-        return draw
+def registrar(table: dict[str, Draw]) -> Callable[[str], Callable[[Draw], Draw]]:
+    """A decorator factory that files a drawer in ``table`` under a name."""
 
-    return register
+    def named(name: str) -> Callable[[Draw], Draw]:
+        def register(draw: Draw) -> Draw:
+            table[name] = draw
+            return draw
+
+        return register
+
+    return named
+
+
+drawer = registrar(ACTIONS)
+
+
+def is_secret(found: GameObject) -> bool:
+    """No player may know its face (a hidden zone, 400.2; face down off the battlefield
+    and stack, 406.3; on them its face-down values are public, 708.2)."""
+    in_play = found.zone in (Zone.BATTLEFIELD, Zone.STACK)
+    return found.zone.is_hidden or (found.state.face_down and not in_play)
+
+
+def may_cast(game: Game, player: int, object_id: int, via: str | None, grouped: bool) -> bool:
+    """601.3: only if a rule or effect allows it. An effect's group: cards the player may
+    look at; a granted permission (a siege's trigger, 310.11b; "cast it transformed",
+    712.11a): the granted player; anything else is the card's own: its owner's."""
+    found = game.objects.get(object_id)
+    if found is None or player not in game.players:
+        return False
+    allowed = True
+    if via in ("siege", "cast_transformed"):
+        allowed = (player, via) in found.permits
+    if grouped:
+        return allowed and game.may_look(player, found)
+    return allowed and found.owner == player
+
+
+def controls(game: Game, player: int | None, object_id: int) -> bool:
+    """602.2: only a permanent's controller activates its abilities (None: no player named)."""
+    found = game.objects.get(object_id)
+    return player is None or (found is not None and found.controller == player)
+
+
+def copiable(game: Game, object_id: int) -> bool:
+    found = game.objects.get(object_id)
+    return found is not None and not is_secret(found)
 
 
 def _player(data: st.DataObject) -> int:
@@ -196,8 +245,13 @@ def _two_objects(name: str, *zones: Zone) -> None:
 
 
 _two_objects("meld", Zone.BATTLEFIELD, Zone.GRAVEYARD, Zone.EXILE)
-_two_objects("become_copy", Zone.BATTLEFIELD, Zone.STACK)
 _two_objects("link", Zone.BATTLEFIELD, Zone.EXILE)
+
+
+@drawer("become_copy")
+def _become_copy(m: EngineMachine, data: st.DataObject) -> Any:
+    target, source = m.some_object(data, Zone.BATTLEFIELD, Zone.STACK), m.some_object(data, Zone.BATTLEFIELD)
+    return None, lambda: m.game.become_copy(target, source), copiable(m.game, source)
 
 
 @drawer("mill")
@@ -229,7 +283,7 @@ def _token_copy(m: EngineMachine, data: st.DataObject) -> Any:
         m.some_object(data, Zone.BATTLEFIELD, Zone.STACK, Zone.GRAVEYARD),
         _maybe_player(data),
     )
-    return None, lambda: m.game.create_token_copy(target, controller)
+    return None, lambda: m.game.create_token_copy(target, controller), copiable(m.game, target)
 
 
 @drawer("create_token")
@@ -275,7 +329,7 @@ def _choose_name(m: EngineMachine, data: st.DataObject) -> Any:
 def _craft(m: EngineMachine, data: st.DataObject) -> Any:
     target, player = m.some_object(data, Zone.BATTLEFIELD), _maybe_player(data)
     materials = [m.some_object(data, Zone.BATTLEFIELD) for _ in range(data.draw(st.integers(0, 2)))]
-    return None, lambda: m.game.craft(target, materials, player=player)
+    return None, lambda: m.game.craft(target, materials, player=player), controls(m.game, player, target)
 
 
 @drawer("cast")
@@ -289,8 +343,11 @@ def _cast(m: EngineMachine, data: st.DataObject) -> Any:
     linked_to = data.draw(st.sampled_from([None, None, m.some_object(data, Zone.BATTLEFIELD)]))
     fits = data.draw(st.sampled_from([None, None, m.fits]))
     fits_ok = None if fits is None else m.fits_allowed(player, target, searching=False)
-    return fits_ok, lambda: m.game.cast(
-        player, target, face=face, via=via, x=x, linked_to=linked_to, fits=fits
+    allowed = may_cast(m.game, player, target, via, linked_to is not None or fits is not None)
+    return (
+        fits_ok,
+        lambda: m.game.cast(player, target, face=face, via=via, x=x, linked_to=linked_to, fits=fits),
+        allowed,
     )
 
 
@@ -308,7 +365,12 @@ def _play_land(m: EngineMachine, data: st.DataObject) -> Any:
     linked_to = data.draw(st.sampled_from([None, m.some_object(data)]))
     fits = data.draw(st.sampled_from([None, m.fits]))
     fits_ok = None if fits is None else m.fits_allowed(player, target, searching=False)
-    return fits_ok, lambda: m.game.play_land(player, target, face=face, linked_to=linked_to, fits=fits)
+    allowed = may_cast(m.game, player, target, None, linked_to is not None or fits is not None)
+    return (
+        fits_ok,
+        lambda: m.game.play_land(player, target, face=face, linked_to=linked_to, fits=fits),
+        allowed,
+    )
 
 
 @drawer("put_onto_battlefield")
@@ -332,7 +394,8 @@ def _mana(m: EngineMachine, data: st.DataObject) -> Any:
     target = m.some_object(data, Zone.BATTLEFIELD)
     player = None if data.draw(st.booleans()) else _maybe_player(data)
     index, color = data.draw(st.sampled_from([0, 0, 1, -1])), data.draw(st.sampled_from([None, "G", "U"]))
-    return None, lambda: m.game.activate_mana_ability(target, index, color, player=player)
+    allowed = controls(m.game, player, target)
+    return None, lambda: m.game.activate_mana_ability(target, index, color, player=player), allowed
 
 
 @drawer("permit_cast")
@@ -357,6 +420,79 @@ def _next_turn(m: EngineMachine, data: st.DataObject) -> Any:
 def _note(m: EngineMachine, data: st.DataObject) -> Any:
     player = _player(data)
     return None, lambda: m.game.note_spell_cast(player)
+
+
+# ---------------------------------------------------------------------- the intrusions
+Intrusion = Callable[["EngineMachine", st.DataObject, int, int], tuple[Any, ...] | None]
+#: Actions a player tries on a card hidden from them (``target``; drawn by
+#: :func:`secret_target`), or on a permanent another player controls: each must be
+#: refused unless the rules allow it. Each returns what a :data:`ACTIONS` drawer returns.
+INTRUSIONS: dict[str, Intrusion] = {}
+
+
+def intrusion(name: str) -> Callable[[Intrusion], Intrusion]:
+    def register(draw: Intrusion) -> Intrusion:
+        INTRUSIONS[name] = draw
+        return draw
+
+    return register
+
+
+def secret_target(m: EngineMachine, data: st.DataObject) -> tuple[int, int] | None:
+    """A card some player may not see, and a player (not one who may look) who tries."""
+    game = m.game
+    targets = sorted(o.id for o in game.objects.values() if is_secret(o) or o.state.face_down)
+    if not targets:
+        return None
+    target = data.draw(st.sampled_from(targets))
+    blind = [p for p in PLAYERS if p not in game.players or not game.may_look(p, game.objects[target])]
+    return (target, data.draw(st.sampled_from(blind))) if blind else None
+
+
+@intrusion("cast")
+def _cast_hidden(m: EngineMachine, data: st.DataObject, target: int, player: int) -> Any:
+    via = data.draw(st.sampled_from([None, "siege", "cast_transformed", "disturb", "face_down",
+                                     "more_than_meets_the_eye", "normal"]))  # fmt: skip
+    fits = data.draw(st.sampled_from([None, m.fits]))
+    face = data.draw(st.sampled_from([None, 0, 1]))
+    allowed = may_cast(m.game, player, target, via, fits is not None)
+    fits_ok = None if fits is None else m.fits_allowed(player, target, searching=False)
+    return fits_ok, lambda: m.game.cast(player, target, via=via, fits=fits, face=face), allowed
+
+
+@intrusion("play_land")
+def _play_hidden(m: EngineMachine, data: st.DataObject, target: int, player: int) -> Any:
+    fits = data.draw(st.sampled_from([None, m.fits]))
+    fits_ok = None if fits is None else m.fits_allowed(player, target, searching=False)
+    allowed = may_cast(m.game, player, target, None, fits is not None)
+    return fits_ok, lambda: m.game.play_land(player, target, fits=fits), allowed
+
+
+@intrusion("put_onto_battlefield")
+def _put_hidden(m: EngineMachine, data: st.DataObject, target: int, player: int) -> Any:
+    fits_ok = m.fits_allowed(player, target, searching=True)
+    return fits_ok, lambda: m.game.put_onto_battlefield(target, controller=player, fits=m.fits)
+
+
+@intrusion("copy")
+def _copy_hidden(m: EngineMachine, data: st.DataObject, target: int, player: int) -> Any:
+    clone = data.draw(st.sampled_from(sorted(o.id for o in m.game.battlefield()) or [target]))
+    if data.draw(st.booleans()):
+        return None, lambda: m.game.create_token_copy(target, player), copiable(m.game, target)
+    return None, lambda: m.game.become_copy(clone, target), copiable(m.game, target)
+
+
+@intrusion("activate")
+def _activate_theirs(m: EngineMachine, data: st.DataObject, target: int, player: int) -> Any:
+    """Another player's permanent (not ``target``): activated by someone else (602.2)."""
+    permanents = sorted(o.id for o in m.game.battlefield())
+    if not permanents:
+        return None
+    permanent = data.draw(st.sampled_from(permanents))
+    other = data.draw(st.sampled_from([p for p in PLAYERS if p != m.game.objects[permanent].controller]))
+    if data.draw(st.booleans()):
+        return None, lambda: m.game.craft(permanent, [], player=other), False
+    return None, lambda: m.game.activate_mana_ability(permanent, 0, player=other), False
 
 
 class EngineMachine(RuleBasedStateMachine):
@@ -402,7 +538,9 @@ class EngineMachine(RuleBasedStateMachine):
         own_library = searching and found.zone is Zone.LIBRARY and found.owner == chooser
         return self.game.may_look(chooser, found) or own_library
 
-    def attempt(self, name: str, call: Callable[[], object], fits_ok: bool = True) -> None:
+    def attempt(
+        self, name: str, call: Callable[[], object], fits_ok: bool = True, allowed: bool = True
+    ) -> None:
         """Run one action and check what it must keep (see the module docstring). A name
         secret from a player both before and after the action must not appear in what
         the action tells them: the log entries it adds, its error or its result."""
@@ -428,6 +566,9 @@ class EngineMachine(RuleBasedStateMachine):
             raise AssertionError(f"undocumented {type(error).__name__}: {error}") from error
         else:
             told = " ".join([getattr(result, "reason", ""), *getattr(result, "notes", ())])
+            if not allowed:
+                STATS["illegal_done"] += 1
+                raise AssertionError(f"{name} was done, but the rules do not let that player do it: {told}")
         for player in game.players:
             secrets = secret_before[player] & secret_names(game, player)
             entries = [event.line(player) for event in game.log[logged:]]
@@ -438,7 +579,7 @@ class EngineMachine(RuleBasedStateMachine):
                     raise AssertionError(f"{where} reveals {leaked} to player {player}: {text}")
         if self.fits_seen and not fits_ok:
             STATS["leaked"] += 1
-            raise AssertionError(f"a fits= callback saw a hidden card: {self.fits_seen}")
+            raise AssertionError(f"a fits= callback saw a hidden card: {[c.name for c in self.fits_seen]}")
 
     # ------------------------------------------------------------------ set-up
     @initialize(
@@ -468,10 +609,20 @@ class EngineMachine(RuleBasedStateMachine):
     # ------------------------------------------------------------------ steps
     @rule(data=st.data(), name=st.sampled_from(sorted(ACTIONS)))
     def act(self, data: st.DataObject, name: str) -> None:
-        drawn = ACTIONS[name](self, data)
+        self.run_drawn(name, ACTIONS[name](self, data))
+
+    @rule(data=st.data(), name=st.sampled_from(sorted(INTRUSIONS)))
+    def intrude(self, data: st.DataObject, name: str) -> None:
+        """A player tries an action on a card hidden from them, or on another player's
+        permanent (issue 9, item 3)."""
+        drawn = secret_target(self, data)
         if drawn is not None:
-            fits_ok, call = drawn
-            self.attempt(name, call, fits_ok is None or bool(fits_ok))
+            self.run_drawn(f"intrude: {name}", INTRUSIONS[name](self, data, *drawn))
+
+    def run_drawn(self, name: str, drawn: tuple[Any, ...] | None) -> None:
+        if drawn is not None:
+            fits_ok, call, *allowed = drawn
+            self.attempt(name, call, fits_ok is None or bool(fits_ok), all(allowed))
 
     @rule(
         data=st.data(),
