@@ -47,7 +47,7 @@ def test_a_melded_permanent_exiled_face_down_is_two_face_down_cards() -> None:
     game = new_game()
     host = melded(game)
     result = game.exile_face_down(host, by=1)
-    assert (result.objects_moved, result.cards_moved, len(result.objects)) == (1, 2, 2)
+    assert (result.rule, result.objects_moved, result.cards_moved, len(result.objects)) == ("712.21", 1, 2, 2)
     exiled = [game.obj(i) for i in result.objects]
     assert all(len(o.cards) == 1 and o.state.face_down and o.zone is Zone.EXILE for o in exiled)
     assert {o.cards[0].definition.name for o in exiled} == {"Graf Rats", "Midnight Scavengers"}
@@ -217,6 +217,7 @@ def test_a_siege_is_cast_transformed_only_from_the_trigger_that_exiled_it() -> N
     spell = game.cast(1, exiled, via="siege")
     assert spell.rule == "712.11a" and game.name_of(spell.object) == "Valor's Reach Tag Team"
     refused(lambda: game.defeat_siege(game.add("Delver of Secrets", Zone.BATTLEFIELD)), "310.11b")
+    refused(lambda: game.permit_cast(set_up_in_exile, 1, "siege"), "310.11b")
 
 
 def test_a_granted_permission_ends_when_the_card_changes_zones() -> None:

@@ -256,7 +256,7 @@ class ChangeActions(GameCore):
         for shown in [a for a in arrived if a is not None] or [found]:
             self.record("exile_face_down", shown, "{obj} is exiled face down", rule)
         made = tuple(a.id for a in arrived if a is not None)
-        return ActionResult(True, "712.17", "exiled face down", made, 1, len(found.cards))
+        return ActionResult(True, rule, "exiled face down", made, 1, len(found.cards))
 
     # ------------------------------------------------------------------ copies and tokens
     @action("create_token_copy")

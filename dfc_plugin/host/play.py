@@ -273,15 +273,21 @@ class PlayActions(GameCore):
     def permit_cast(self, object_id: int, player: int, via: str = "cast_transformed") -> ActionResult:
         """An effect lets ``player`` cast this card with a granted permission ("you may
         cast it transformed", 712.11a). It lasts while the card stays the same object
-        (400.7)."""
+        (400.7). A siege's permission comes only from its own trigger (:meth:`defeat_siege`)."""
         found = self.reach("permit_cast", object_id, player)
         permission = CAST_PERMISSIONS.get(via)
-        if permission is None or permission.granted_in is None:
-            granted = ", ".join(name for name, p in CAST_PERMISSIONS.items() if p.granted_in is not None)
-            raise IllegalActionError(f"an effect grants one of {granted}, not {via!r}", rule="601.3")
+        if via == "siege" or permission is None or permission.granted_in is None:
+            raise IllegalActionError(
+                f"an effect grants cast_transformed, not {via!r} (a siege's comes from its trigger)",
+                rule="310.11b" if via == "siege" else "601.3",
+            )
+        return self._grant(found, player, via)
+
+    def _grant(self, found: GameObject, player: int, via: str) -> ActionResult:
+        rule = CAST_PERMISSIONS[via].rule
         self._replace(found, permits=(*found.permits, (player, via)))
-        self.record("permit_cast", found, f"player {player} may cast {{obj}} ({via})", permission.rule)
-        return ActionResult(True, permission.rule, f"player {player} may cast it ({via})", (found.id,))
+        self.record("permit_cast", found, f"player {player} may cast {{obj}} ({via})", rule)
+        return ActionResult(True, rule, f"player {player} may cast it ({via})", (found.id,))
 
     @action("defeat_siege")
     def defeat_siege(self, object_id: int) -> ActionResult:
@@ -293,7 +299,7 @@ class PlayActions(GameCore):
             raise IllegalActionError(f"{self.public_name(found)} is not a siege", rule="310.11b")
         exiled = self.move(found.id, Zone.EXILE)  # type: ignore[attr-defined]
         for made in exiled.objects:
-            self.permit_cast(made, found.controller, "siege")
+            self._grant(self.objects[made], found.controller, "siege")
         return ActionResult(
             True, "310.11b", "exiled; its controller may cast it transformed", exiled.objects, 1, 1
         )
