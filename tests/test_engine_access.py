@@ -302,6 +302,18 @@ def test_craft_materials_are_the_crafters_permanents_or_graveyard_cards() -> Non
     assert game.craft(blade, [mine]).happened
 
 
+def test_a_crafted_token_is_exiled_and_does_not_return() -> None:
+    """111.8: a token that has left the battlefield can't come back onto it; craft exiles
+    the permanent as a cost (702.167a), so a token copy that crafts is gone (found by the
+    long stateful run)."""
+    game = new_game()
+    token = game.create_token_copy(game.add("Tithing Blade", Zone.BATTLEFIELD, 1)).object
+    material = game.add("Elite Vanguard", Zone.GRAVEYARD, 1)
+    result = game.craft(token, [material])
+    assert (result.happened, result.rule, result.objects) == (False, "111.8", ())
+    assert token not in game.objects and [o.id for o in game.in_zone(Zone.GRAVEYARD)] == []
+
+
 def test_the_access_check_is_callable_by_other_code() -> None:
     """The check every action makes is public, for a game loop or ability interpreter."""
     game = new_game()

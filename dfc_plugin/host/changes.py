@@ -393,8 +393,10 @@ class ChangeActions(GameCore):
         for material in materials:
             moved = self.move(material, Zone.EXILE)
             exiled_cards.extend(card.id for i in moved.objects for card in self.objects[i].cards)
-        in_exile = self.move(found.id, Zone.EXILE).object
-        returned = self.put_onto_battlefield(in_exile, transformed=True)  # type: ignore[attr-defined]
+        in_exile = self.move(found.id, Zone.EXILE).objects
+        if not in_exile:  # a token, exiled, ceased to exist and can't return (111.8)
+            return ActionResult(False, "111.8", "a token that left the battlefield can't return", (), 1, 1)
+        returned = self.put_onto_battlefield(in_exile[0], transformed=True)  # type: ignore[attr-defined]
         if returned.happened:
             crafted = self.obj(returned.object)
             self._replace(crafted, linked=tuple(exiled_cards))
