@@ -210,7 +210,11 @@ def _maybe_player(data: st.DataObject) -> int | None:
 def _add(m: EngineMachine, data: st.DataObject) -> Any:
     if len(m.game.objects) > 24:
         return None
-    name, zone, player = data.draw(st.sampled_from(POOL)), data.draw(st.sampled_from(ANY_ZONE)), _player(data)
+    name, zone, player = (
+        data.draw(st.sampled_from([*POOL, "Incubator"])),
+        data.draw(st.sampled_from(ANY_ZONE)),
+        _player(data),
+    )
     return None, lambda: m.add_card(name, zone, player)
 
 

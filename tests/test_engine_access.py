@@ -115,6 +115,7 @@ def test_zone_outside_is_refused_by_move_and_add() -> None:
     before = state_of(game)
     refused(lambda: game.move(delver, Zone.OUTSIDE), "400.11")
     refused(lambda: game.add("Delver of Secrets", Zone.OUTSIDE), "400.11")
+    refused(lambda: game.add("Incubator", Zone.LIBRARY), "111.7")  # a token ceases to exist there
     assert state_of(game) == before
     assert game.in_zone(Zone.OUTSIDE) == [] and game.owner_zone_ids(1, Zone.OUTSIDE) == []
     game.verify()

@@ -529,6 +529,8 @@ class GameCore:
         zone = self.check_destination(zone)
         definition = self.library.get(name)
         token = definition.is_token
+        if token and zone not in (Zone.BATTLEFIELD, Zone.STACK):
+            raise IllegalActionError(f"a token can't be put {location(zone, player)}", rule="111.7")
         card = self._card(definition, player, token)
         state = DfcState.of(
             definition,
