@@ -1,8 +1,11 @@
-"""A long run of the engine's stateful property test (tests/stateful_support.py).
+"""A long run of the engine's stateful property test (tests/stateful_support.py): every
+public action of Game, for every player, on any object, with the invariants checked
+after every step (issue 9: 0 cards lost, 0 hidden names leaked, 0 undocumented errors).
 
-Run: ``python benchmarks/stateful_long.py [EXAMPLES] [STEPS]`` (default 1000 sequences of
-up to 50 steps). Prints how many sequences and actions ran, and the time; any failure
-prints hypothesis's shrunk sequence and exits non-zero.
+Run: ``python benchmarks/stateful_long.py [EXAMPLES] [STEPS]`` (default 2500 sequences
+of up to 50 steps: over 100,000 actions). Prints the actions attempted and refused, the
+counts of lost cards, leaks and undocumented exceptions, each action's share, and the
+time; a failure prints hypothesis's shrunk sequence and exits non-zero.
 """
 
 from __future__ import annotations
@@ -14,11 +17,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
 from hypothesis import HealthCheck, settings
-from stateful_support import STEPS, EngineMachine
+from stateful_support import BY_ACTION, STATS, EngineMachine
 
 
 def main(argv: list[str]) -> None:
-    examples = int(argv[0]) if argv else 1000
+    examples = int(argv[0]) if argv else 2500
     steps = int(argv[1]) if len(argv) > 1 else 50
     EngineMachine.TestCase.settings = settings(
         max_examples=examples,
@@ -28,10 +31,14 @@ def main(argv: list[str]) -> None:
         suppress_health_check=list(HealthCheck),
     )
     start = time.perf_counter()
-    EngineMachine.TestCase("runTest").runTest()
-    took = time.perf_counter() - start
-    actions = f"{STEPS[0]:,} actions"
-    print(f"{examples} sequences of up to {steps} steps: {actions}, all invariants held, {took:.0f} s")
+    try:
+        EngineMachine.TestCase("runTest").runTest()
+    finally:
+        took = time.perf_counter() - start
+        print(f"{examples} sequences of up to {steps} steps, {took:.0f} s")
+        print(", ".join(f"{key} {value:,}" for key, value in STATS.items()))
+        for name, (attempts, refusals) in sorted(BY_ACTION.items()):
+            print(f"  {name:32} {attempts:7,} attempted {attempts - refusals:7,} done")
 
 
 if __name__ == "__main__":

@@ -4,10 +4,34 @@ the long run)."""
 
 from __future__ import annotations
 
+import inspect
+
 from hypothesis import HealthCheck, settings
-from stateful_support import EngineMachine
+from stateful_support import ACTIONS, EngineMachine
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.core import GameCore
 
 EngineMachine.TestCase.settings = settings(
     max_examples=40, stateful_step_count=30, deadline=None, suppress_health_check=[HealthCheck.too_slow]
 )
 TestEngineSequences = EngineMachine.TestCase
+
+#: Public methods of Game that only read the game (they take no action).
+QUERIES = {
+    "battlefield", "characteristics", "check_destination", "check_player", "controlled_since_turn_began",
+    "could_produce", "describe", "find", "has_chosen_name", "in_zone", "log_text", "mana_value", "may_look",
+    "name_of", "obj", "objects_named", "owner_zone_ids", "power_toughness", "public_name", "reach", "record",
+    "token_kind", "verify", "view", "zone_key",
+}  # fmt: skip
+
+
+def test_the_machine_drives_every_public_action_of_game() -> None:
+    public = {
+        name
+        for name, member in inspect.getmembers(Game, inspect.isfunction)
+        if not name.startswith("_") and (name not in vars(GameCore) or name == "add")
+    }
+    core_public = {name for name in vars(GameCore) if not name.startswith("_")}
+    assert core_public - {"add"} <= QUERIES
+    assert set(ACTIONS) == public - QUERIES

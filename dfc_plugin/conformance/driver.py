@@ -56,7 +56,16 @@ PROTOCOL_VERSION = 2
 #: Actions that are state edits on the reference engine, not game actions: an engine may
 #: implement them through a debug interface, or leave them out of its capabilities.
 STATE_EDITS = frozenset(
-    {"link", "add_effect", "choose_name", "set_day_night", "become_copy", "token_copy", "next_turn"}
+    {
+        "link",
+        "add_effect",
+        "choose_name",
+        "set_day_night",
+        "become_copy",
+        "token_copy",
+        "next_turn",
+        "permit_cast",
+    }
 )
 
 #: The question the runner asks before every other question about an object; every
@@ -383,6 +392,8 @@ class ReferenceDriver:
             "add_counters": lambda a: g.add_counters(a["object"], a.get("kind", "P1P1"), a.get("count", 1)),
             "link": lambda a: g.link(a["object"], a["card"]),
             "craft": lambda a: g.craft(a["object"], a.get("materials", [])),
+            "defeat_siege": lambda a: g.defeat_siege(a["object"]),
+            "permit_cast": lambda a: g.permit_cast(a["object"], a.get("player", 1)),
         }
 
     def _cast(self, args: dict[str, Any]) -> Any:

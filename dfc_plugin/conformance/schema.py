@@ -120,6 +120,8 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_counters": {"object": ("object", True), "kind": ("str", False), "count": ("int", False)},
     "link": {"object": ("object", True), "card": ("object", True)},
     "craft": {"object": ("object", True), "materials": ("objects", False)},
+    "defeat_siege": {"object": ("object", True)},
+    "permit_cast": {"object": ("object", True), "player": ("player", False)},
 }
 
 #: What a step may expect of its action's result.

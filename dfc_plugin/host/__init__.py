@@ -30,4 +30,12 @@ __all__ = ["ActionResult", "CardInstance", "Chooser", "Effect", "Event", "FirstC
 
 class Game(PlayActions, ChangeActions, TurnActions):
     """A game of the reference engine. See the module docstring, and the README section
-    "Use it from your engine"."""
+    "Use it from your engine".
+
+    Every action is all or nothing. It first checks who may do it to which object in which
+    zone (:meth:`reach`, :mod:`dfc_plugin.host.access`); a refused action raises
+    :class:`~dfc_plugin.errors.IllegalActionError` (a card name the library lacks:
+    :class:`~dfc_plugin.errors.CardNotFoundError`) and leaves the game as it was. A broken
+    invariant, or any other exception inside an action, rolls it back and raises
+    :class:`~dfc_plugin.errors.EngineError`. Messages describe a hidden object only as
+    every player may know it (SECURITY.md, "Hidden information")."""

@@ -46,10 +46,24 @@ class ChangeActions(GameCore):
     ) -> ActionResult:
         """Move an object to another zone. It becomes a new object (400.7) with its front
         face up (712.8a). A melded permanent is one object and two cards (712.21): its owner
-        orders them (712.21a) or, into exile, chooses their timestamp order (712.21b)."""
-        found = self.obj(object_id)
+        orders them (712.21a) or, into exile, chooses their timestamp order (712.21b).
+        Onto the battlefield it is :meth:`put_onto_battlefield` (712.14); onto the stack
+        only casting puts a card (601.2a); outside the game is refused (400.11)."""
+        found = self.reach("move", object_id)
+        zone = self.check_destination(zone)
+        if controller is not None:
+            self.check_player(controller, "controller")
         if zone is found.zone:
-            raise IllegalActionError(f"object {object_id} is already in the {zone}", rule="400.7")
+            raise IllegalActionError(f"{self.public_name(found)} is already in the {zone}", rule="400.7")
+        if zone is Zone.STACK:
+            raise IllegalActionError("a card is put on the stack only by casting it", rule="601.2a")
+        if zone is Zone.BATTLEFIELD:
+            return self.put_onto_battlefield(object_id, controller=controller)  # type: ignore[attr-defined, no-any-return]
+        if order is not None and sorted(order) != list(range(len(found.cards))):
+            raise IllegalActionError(
+                f"order {list(order)!r} is not an order of the object's {len(found.cards)} card(s)",
+                rule="712.21a",
+            )
         zone = _replaced_destination(found, zone, exiling=False)
         states = self._departure_states(found, zone, order)
         rule = "712.21" if found.state.melded else "400.7"
@@ -74,8 +88,9 @@ class ChangeActions(GameCore):
         return ActionResult(True, rule, f"moved to the {zone}", made, 1, len(found.cards))
 
     def _departure_states(self, found: GameObject, zone: Zone, order: Sequence[int] | None) -> list[DfcState]:
+        """One new state per card of the object (400.7, 712.21)."""
         if found.zone is not Zone.BATTLEFIELD:
-            return [DfcState.of(found.state.card, zone, token=found.state.token)]
+            return [DfcState.of(card.definition, zone, token=found.state.token) for card in found.cards]
         if found.state.melded and order is None and zone in (Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE):
             order = self.chooser.order(found.owner, f"order of the melded cards into the {zone}", [0, 1])
         departure = self.rules.leave_battlefield(
@@ -95,6 +110,7 @@ class ChangeActions(GameCore):
 
     def destroy(self, object_id: int) -> ActionResult:
         """Destroy a permanent: it goes to its owner's graveyard (701.8)."""
+        self.reach("destroy", object_id)
         return self.move(object_id, Zone.GRAVEYARD)
 
     def exile(self, object_id: int, order: Sequence[int] | None = None) -> ActionResult:
@@ -102,12 +118,14 @@ class ChangeActions(GameCore):
 
     def bounce(self, object_id: int) -> ActionResult:
         """Return a permanent to its owner's hand."""
+        self.reach("bounce", object_id)
         return self.move(object_id, Zone.HAND)
 
     @action("blink")
     def blink(self, object_id: int) -> ActionResult:
         """Exile a permanent, then return it (each card of it, 712.21c) to the battlefield
         under its owner's control: new objects, front face up (712.14)."""
+        self.reach("blink", object_id)
         gone = self.move(object_id, Zone.EXILE)
         back = [self.put_onto_battlefield(i) for i in gone.objects]  # type: ignore[attr-defined]
         made = tuple(o for result in back for o in result.objects)
@@ -123,6 +141,9 @@ class ChangeActions(GameCore):
     @action("mill")
     def mill(self, player: int, count: int = 1) -> ActionResult:
         """Put the top ``count`` cards of a library into its owner's graveyard (701.17)."""
+        self.check_player(player)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalActionError(f"a player mills a number of cards, not {count!r}", rule="701.17a")
         library = self.zones[(player, Zone.LIBRARY)]
         made = [self.move(library[-1], Zone.GRAVEYARD).object for _ in range(min(count, len(library)))]
         return ActionResult(bool(made), "701.17", f"milled {len(made)}", tuple(made), len(made), len(made))
@@ -139,7 +160,7 @@ class ChangeActions(GameCore):
     ) -> ActionResult:
         """Transform (or convert) a permanent (701.27, 701.28). The object stays the same
         (712.18): its id, counters and effects; it gets a new timestamp (613.7g)."""
-        found = self.obj(object_id)
+        found = self.reach("transform", object_id)
         outcome = self.rules.transform(found.state, action, cause, since)
         if not outcome.happened:
             self.record(action, found, f"{{obj}} is told to {action}: nothing happens", outcome.rule)
@@ -159,7 +180,7 @@ class ChangeActions(GameCore):
         """The meld ability: exile both objects, then meld them (712.4a, 701.42a): one
         permanent represented by two cards, back faces up. If they can't be melded they stay
         exiled (701.42c); an exiled token ceases to exist (701.42c example)."""
-        a, b = self.obj(first), self.obj(second)
+        a, b = self.reach("meld", first), self.reach("meld", second)
         if a.id == b.id:
             raise IllegalActionError("meld needs two objects", rule="701.42b")
         in_exile = [self._to_exile(found) for found in (a, b)]
@@ -202,7 +223,7 @@ class ChangeActions(GameCore):
     @action("turn_face_down")
     def turn_face_down(self, object_id: int) -> ActionResult:
         """Turn a permanent face down; a double-faced permanent can't be (712.16)."""
-        found = self.obj(object_id)
+        found = self.reach("turn_face_down", object_id)
         outcome = self.rules.turn_face_down(found.state)
         if not outcome.happened:
             self.record(
@@ -216,7 +237,7 @@ class ChangeActions(GameCore):
     @action("turn_face_up")
     def turn_face_up(self, object_id: int) -> ActionResult:
         """Turn a face-down permanent face up: a DFC has its front face up (712.15a)."""
-        found = self.obj(object_id)
+        found = self.reach("turn_face_up", object_id)
         outcome = self.rules.turn_face_up(found.state)
         if not outcome.happened:
             return ActionResult(False, outcome.rule, outcome.reason, (found.id,))
@@ -226,22 +247,31 @@ class ChangeActions(GameCore):
 
     @action("exile_face_down")
     def exile_face_down(self, object_id: int, by: int | None = None) -> ActionResult:
-        """Exile a card face down: it stays hidden (712.17); who exiled it may look (406.3)."""
-        found = self.obj(object_id)
-        hidden = self.rules.exile_face_down(found.state)
+        """Exile a card face down: it stays hidden (712.17); who exiled it may look (406.3).
+        A melded permanent becomes two face-down cards, two objects (712.21); a token
+        ceases to exist (111.7)."""
+        found = self.reach("exile_face_down", object_id)
+        exiler = found.controller if by is None else self.check_player(by, "exiling player")
+        states = self._departure_states(found, Zone.EXILE, None)
         self._remove(found)
-        made = self._place(found.cards, hidden, found.owner, known_to=(by or found.controller,))
-        self.record("exile_face_down", made, "{obj} is exiled face down", "712.17")
-        return ActionResult(True, "712.17", "exiled face down", (made.id,), 1, len(found.cards))
+        arrived = [
+            self._arrive((card,), self.rules.exile_face_down(state), found.owner, known_to=(exiler,))
+            for card, state in zip(self._ordered_cards(found, states), states, strict=True)
+        ]
+        rule = "712.21" if found.state.melded else "712.17"
+        for shown in [a for a in arrived if a is not None] or [found]:
+            self.record("exile_face_down", shown, "{obj} is exiled face down", rule)
+        made = tuple(a.id for a in arrived if a is not None)
+        return ActionResult(True, rule, "exiled face down", made, 1, len(found.cards))
 
     # ------------------------------------------------------------------ copies and tokens
     @action("create_token_copy")
     def create_token_copy(self, source_id: int, controller: int | None = None) -> ActionResult:
         """Create a token that is a copy of an object (707.8a: a double-faced token for a
         double-faced source, with the same face up)."""
-        source = self.obj(source_id)
+        source = self.reach("create_token_copy", source_id)
+        owner = source.controller if controller is None else self.check_player(controller, "controller")
         state = self.rules.token_copy(source.state)
-        owner = controller or source.controller
         card = self._card(state.card, owner, token=True)
         made = self._place((card,), state, owner)
         kind = "a double-faced token" if state.token is TokenKind.DOUBLE_FACED_TOKEN else "a token"
@@ -257,6 +287,9 @@ class ChangeActions(GameCore):
     def create_token(self, name: str, controller: int, counters: int = 0) -> ActionResult:
         """Create a token from a token script (an Incubator with ``counters`` +1/+1
         counters: incubate, 701.53a, 111.10i)."""
+        self.check_player(controller, "controller")
+        if isinstance(counters, bool) or not isinstance(counters, int) or counters < 0:
+            raise IllegalActionError(f"a token gets a number of counters, not {counters!r}", rule="122.1")
         definition = self.library.get(name)
         card = self._card(definition, controller, token=True)
         state = DfcState.of(definition, Zone.BATTLEFIELD)
@@ -275,11 +308,9 @@ class ChangeActions(GameCore):
     def copy_spell(self, spell_id: int, controller: int | None = None) -> ActionResult:
         """Copy a spell on the stack: a copy of a double-faced permanent spell is itself
         double-faced, with the same face up, and resolves into a double-faced token (707.10g)."""
-        spell = self.obj(spell_id)
-        if spell.zone is not Zone.STACK:
-            raise IllegalActionError(f"object {spell_id} is not a spell on the stack", rule="707.10")
+        spell = self.reach("copy_spell", spell_id)
+        owner = spell.controller if controller is None else self.check_player(controller, "controller")
         state = self.rules.copy_spell(spell.state)
-        owner = controller or spell.controller
         card = self._card(state.card, owner, token=True)
         made = self._place((card,), state, owner)
         self.record("copy_spell", made, "a copy of the spell is created: {obj}", "707.10g")
@@ -288,7 +319,7 @@ class ChangeActions(GameCore):
     @action("become_copy")
     def become_copy(self, target_id: int, source_id: int) -> ActionResult:
         """An object becomes a copy of another (707.2, 707.8): the face that is up."""
-        target, source = self.obj(target_id), self.obj(source_id)
+        target, source = self.reach("become_copy", target_id), self.reach("become_copy:source", source_id)
         updated = self._replace(target, state=self.rules.become_copy(target.state, source.state))
         self.record("become_copy", updated, "it becomes a copy: {obj}", "707.8")
         return ActionResult(True, "707.8", "became a copy", (target.id,))
@@ -304,7 +335,7 @@ class ChangeActions(GameCore):
         until_end_of_turn: bool = True,
     ) -> ActionResult:
         """A continuous effect on an object; it lasts through a transform (712.18)."""
-        found = self.obj(object_id)
+        found = self.reach("add_effect", object_id)
         effect = Effect("effect", power, toughness, keywords, until_end_of_turn, self._tick())
         self._replace(found, effects=(*found.effects, effect))
         self.record("effect", found, f"{{obj}} gets {power:+d}/{toughness:+d}", "611.2")
@@ -312,7 +343,10 @@ class ChangeActions(GameCore):
 
     @action("add_counters")
     def add_counters(self, object_id: int, kind: str = "P1P1", count: int = 1) -> ActionResult:
-        found = self.obj(object_id)
+        """Put ``count`` counters of a kind on a permanent or an exiled card (122.1)."""
+        found = self.reach("add_counters", object_id)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalActionError(f"an effect puts a number of counters, not {count!r}", rule="122.1")
         counters = dict(found.counters)
         counters[kind] = counters.get(kind, 0) + count
         self._replace(found, counters=tuple(sorted(counters.items())))
@@ -322,7 +356,7 @@ class ChangeActions(GameCore):
     @action("link")
     def link(self, source_id: int, card_object_id: int) -> ActionResult:
         """A linked ability remembers a card (607): e.g. Gwen Stacy's exiled card."""
-        source, card = self.obj(source_id), self.obj(card_object_id)
+        source, card = self.reach("link", source_id), self.reach("link:card", card_object_id)
         self._replace(source, linked=(*source.linked, card.cards[0].id))
         self.record("link", None, f"object {source_id} remembers object {card_object_id}", "607.2a")
         return ActionResult(True, "607.2a", "linked", (source_id,))
@@ -332,7 +366,7 @@ class ChangeActions(GameCore):
     def choose_name(self, source_id: int, name: str) -> ActionResult:
         """A player chooses a card name for ``source``: either face of a DFC, not both, or
         a meld pair's combined back face (712.19)."""
-        source = self.obj(source_id)
+        source = self.reach("choose_name", source_id)
         allowed = {
             n
             for card in self.library.cards()
@@ -351,21 +385,42 @@ class ChangeActions(GameCore):
 
     # ------------------------------------------------------------------ craft
     @action("craft")
-    def craft(self, object_id: int, materials: Sequence[int]) -> ActionResult:
-        """Craft (702.167a): exile this permanent and the materials, then return it to the
-        battlefield transformed; it remembers the exiled materials (702.167c)."""
-        found = self.obj(object_id)
-        if found.zone is not Zone.BATTLEFIELD or not found.state.card.dfc.craft:
-            raise IllegalActionError(
-                f"{self.describe(found)} has no craft ability on the battlefield", rule="702.167a"
-            )
+    def craft(self, object_id: int, materials: Sequence[int], *, player: int | None = None) -> ActionResult:
+        """Craft (702.167a): exile this permanent and the materials (permanents its
+        controller controls, cards in their graveyard), then return it to the battlefield
+        transformed; it remembers the exiled materials (702.167c). Only its controller
+        activates it (602.2); a face-down permanent has no abilities (708.2)."""
+        found = self.reach("craft", object_id, player)
+        crafter = found.controller
+        if found.state.face_down or found.state.up is not Side.FRONT or not found.state.card.dfc.craft:
+            raise IllegalActionError(f"{self.public_name(found)} has no craft ability", rule="702.167a")
+        self._check_materials(crafter, found.id, materials)
         exiled_cards: list[int] = []
         for material in materials:
             moved = self.move(material, Zone.EXILE)
-            exiled_cards.extend(self.objects[i].cards[0].id for i in moved.objects)
-        in_exile = self.move(found.id, Zone.EXILE).object
-        returned = self.put_onto_battlefield(in_exile, transformed=True)  # type: ignore[attr-defined]
+            exiled_cards.extend(card.id for i in moved.objects for card in self.objects[i].cards)
+        in_exile = self.move(found.id, Zone.EXILE).objects
+        if not in_exile:  # a token, exiled, ceased to exist and can't return (111.8)
+            return ActionResult(False, "111.8", "a token that left the battlefield can't return", (), 1, 1)
+        returned = self.put_onto_battlefield(in_exile[0], transformed=True)  # type: ignore[attr-defined]
         if returned.happened:
             crafted = self.obj(returned.object)
             self._replace(crafted, linked=tuple(exiled_cards))
         return ActionResult(returned.happened, "702.167a", returned.reason, returned.objects, 1, 1)
+
+    def _check_materials(self, crafter: int, crafted: int, materials: Sequence[int]) -> None:
+        """Materials come from among permanents the crafter controls and/or cards in
+        their graveyard (702.167a), each once, not the crafting permanent itself."""
+        if len(set(materials)) != len(materials) or crafted in materials:
+            raise IllegalActionError(
+                "each material is a different object, not the crafting one", rule="702.167a"
+            )
+        for material in materials:
+            found = self.reach("craft:material", material)
+            mine = found.controller if found.zone is Zone.BATTLEFIELD else found.owner
+            if mine != crafter:
+                raise IllegalActionError(
+                    f"{self.public_name(found)} is not a permanent player {crafter} controls "
+                    "or a card in their graveyard",
+                    rule="702.167a",
+                )

@@ -1,5 +1,6 @@
 """The reference engine's core: zones, objects, moves, actions as transactions, the event
-log, player views and the invariants checked after every move.
+log, player views, the access check every action makes first (:meth:`GameCore.reach`,
+tables in :mod:`dfc_plugin.host.access`) and the invariants checked inside every action.
 
 It knows no DFC rule: every DFC decision is a call to the plugin's rule handlers
 (``self.rules``, a :class:`~dfc_plugin.registry.Registry` built from the entry-point
@@ -16,7 +17,8 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.editions import CURRENT, Edition
-from dfc_plugin.errors import EngineError, IllegalActionError
+from dfc_plugin.errors import DfcError, EngineError, IllegalActionError
+from dfc_plugin.host.access import GAME_ZONES, REACH, is_secret, public_description
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
@@ -79,8 +81,11 @@ class ActionResult:
 
 def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[Concatenate[Any, P], R]]:
     """Run a method as one game action: all or nothing. If it raises, the game is restored
-    to how it was before (an illegal action never leaves it half-changed); if it succeeds
-    and invariant checking is on, the invariants are checked."""
+    to how it was before (an illegal action never leaves it half-changed). Before it
+    commits, every card is checked to be in exactly one object (and, with invariant
+    checking on, every invariant of :meth:`GameCore.verify`): a broken invariant rolls
+    the action back and raises :class:`EngineError`, as does any exception that is not a
+    :class:`DfcError` (an engine bug, reported as one, with the game unchanged)."""
 
     def wrap(method: Callable[Concatenate[Any, P], R]) -> Callable[Concatenate[Any, P], R]:
         @functools.wraps(method)
@@ -93,9 +98,20 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
                 with self.rules.guard():
                     result = method(self, *args, **kwargs)
                     self._settle()
+                self._check_after(name)
             except IllegalActionError as error:
                 self._restore(snapshot)
                 raise self._cited(error) from None
+            except DfcError:
+                self._restore(snapshot)
+                raise
+            except Exception as error:
+                self._restore(snapshot)
+                # The cause is chained for debugging, not quoted: its text may name a hidden card.
+                raise EngineError(
+                    f"{name} failed with {type(error).__name__} (a bug in the engine or code it called); "
+                    "the game is unchanged"
+                ) from error
             except BaseException:
                 self._restore(snapshot)
                 raise
@@ -103,8 +119,6 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
                 self._depth -= 1
             if isinstance(result, ActionResult) and self.edition.renumbered:
                 result = replace(result, rule=self.edition.cite(result.rule))
-            if self.check_invariants:
-                self.verify(after=name)
             return result
 
         return run
@@ -194,14 +208,82 @@ class GameCore:
         self.mana_pool = snapshot["mana"]
         self._next_object, self._next_card, self._clock = snapshot["ids"]
 
+    def _check_after(self, name: str) -> None:
+        """The invariants an action must keep before it commits (see :func:`action`)."""
+        if self.check_invariants:
+            self.verify(after=name)
+            return
+        held = sum(len(found.cards) for found in self.objects.values())
+        listed = sum(len(ids) for ids in self.zones.values())
+        if held != len(self.cards) or listed != len(self.objects):
+            self.verify(after=name)  # names the card or object that broke it
+            raise EngineError(f"the cards and objects do not add up after {name}")
+
+    # ------------------------------------------------------------------ the access check
+    def reach(self, action: str, object_id: int, player: int | None = None) -> GameObject:
+        """The object ``action`` acts on, after the check every action makes before
+        anything else (:data:`dfc_plugin.host.access.REACH`): it is in the game, in a zone
+        the action may touch, face down only where the action allows it; ``player``, if a
+        player acts, is in the game and is the object's controller where the action asks
+        for it (602.2). Raises :class:`IllegalActionError` that describes the
+        object only as every player may know it."""
+        reach = REACH[action]
+        if player is not None:
+            self.check_player(player)
+        found = self.obj(object_id)
+        verb = action.partition(":")[0].replace("_", " ")
+        if found.zone not in reach.zones:
+            raise IllegalActionError(
+                f"{verb} can't act on {self.public_name(found)}: it acts on {reach.what}", rule=reach.rule
+            )
+        in_play = found.zone in (Zone.BATTLEFIELD, Zone.STACK)
+        if found.state.face_down and (
+            reach.face_down == "no" or (reach.face_down == "in play" and not in_play)
+        ):
+            raise IllegalActionError(
+                f"{verb} can't act on {self.public_name(found)}: it is face down", rule=reach.rule
+            )
+        if player is not None and reach.actor == "controller" and found.controller != player:
+            raise IllegalActionError(
+                f"player {player} can't {verb} {self.public_name(found)}: only its controller can",
+                rule=reach.rule,
+            )
+        return found
+
+    def check_player(self, player: object, role: str = "player") -> int:
+        """``player`` if it is a player of this game (102.1); else IllegalActionError."""
+        if isinstance(player, bool) or not isinstance(player, int) or player not in self.players:
+            raise IllegalActionError(f"there is no {role} {player!r} in this game", rule="102.1")
+        return player
+
+    def check_destination(self, zone: object) -> Zone:
+        """A zone a card may be put into. Zone.OUTSIDE is refused: a card outside the
+        game is in no zone (400.11a), and the reference engine keeps no cards there."""
+        try:
+            found = Zone(zone)  # type: ignore[arg-type]
+        except ValueError:
+            raise IllegalActionError(f"there is no zone {zone!r}", rule="400.1") from None
+        if found not in GAME_ZONES:
+            raise IllegalActionError(
+                "the reference engine keeps no cards outside the game, so none can be put there",
+                rule="400.11",
+            )
+        return found
+
+    def public_name(self, found: GameObject) -> str:
+        """The object as every player may know it (for messages): see
+        :func:`dfc_plugin.host.access.public_description`."""
+        name = None if is_secret(found) else self.rules.characteristics(found.state).name
+        return public_description(found, name)
+
     # ------------------------------------------------------------------ looking up
     def obj(self, object_id: int) -> GameObject:
         """The object with this id; raises :class:`IllegalActionError` if it is gone (it
         changed zones and became a new object, 400.7)."""
-        found = self.objects.get(object_id)
+        found = self.objects.get(object_id) if isinstance(object_id, int) else None
         if found is None:
             raise IllegalActionError(
-                f"object {object_id} is not in the game (a zone change makes a new object)", rule="400.7"
+                f"object {object_id!r} is not in the game (a zone change makes a new object)", rule="400.7"
             )
         return found
 
@@ -214,7 +296,7 @@ class GameCore:
             keys: list[tuple[int | None, Zone]] = [(None, zone)]
         else:
             keys = [(p, zone) for p in self.players if player is None or p == player]
-        return [self.objects[i] for key in keys for i in self.zones[key]]
+        return [self.objects[i] for key in keys for i in self.zones.get(key, ())]
 
     def battlefield(self) -> list[GameObject]:
         return self.in_zone(Zone.BATTLEFIELD)
@@ -298,7 +380,12 @@ class GameCore:
         return updated
 
     def _arrive(
-        self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, top: bool = True
+        self,
+        cards: tuple[CardInstance, ...],
+        state: DfcState,
+        controller: int,
+        top: bool = True,
+        **fields: Any,
     ) -> GameObject | None:
         """A card (or token) arriving in a zone as a new object (400.7). A token that
         arrives anywhere but the battlefield ceases to exist (704.5d, 111.7)."""
@@ -315,6 +402,7 @@ class GameCore:
             state,
             controller if state.zone in (Zone.BATTLEFIELD, Zone.STACK) else cards[0].owner,
             top=top,
+            **fields,
         )
 
     # ------------------------------------------------------------------ the log
@@ -410,6 +498,9 @@ class GameCore:
         shown = self.rules.characteristics(state)
         if state.melded and (len(found.cards) != 2 or state.zone is not Zone.BATTLEFIELD):
             raise EngineError(f"melded object {found.id} is not two cards on the battlefield{where}")
+        if len(found.cards) != 1 and not state.melded:
+            # 712.21: only a melded permanent is one object of two cards.
+            raise EngineError(f"object {found.id} is {len(found.cards)} cards but not melded{where}")
         if state.face_down or state.copy_of is not None:
             return
         front = state.card.faces[0].name
@@ -435,11 +526,13 @@ class GameCore:
         controlled_since_turn: int | None = None,
     ) -> int:
         """Put a card from the library of card scripts into the game (set-up, not a move).
-        Returns its object id."""
-        if player not in self.players:
-            raise IllegalActionError(f"there is no player {player}")
+        Returns its object id. Zone.OUTSIDE is refused (:meth:`check_destination`)."""
+        self.check_player(player)
+        zone = self.check_destination(zone)
         definition = self.library.get(name)
         token = definition.is_token
+        if token and zone not in (Zone.BATTLEFIELD, Zone.STACK):
+            raise IllegalActionError(f"a token can't be put {location(zone, player)}", rule="111.7")
         card = self._card(definition, player, token)
         state = DfcState.of(
             definition,
@@ -453,7 +546,7 @@ class GameCore:
         return made.id
 
     def owner_zone_ids(self, player: int, zone: Zone) -> list[int]:
-        return list(self.zones[self.zone_key(zone, player)])
+        return list(self.zones.get(self.zone_key(zone, player), ()))
 
     def objects_named(self, name: str) -> Iterator[GameObject]:
         for found in self.objects.values():

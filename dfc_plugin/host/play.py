@@ -10,6 +10,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.access import CAST_PERMISSIONS
 from dfc_plugin.host.core import ActionResult, GameCore, action
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.rules.casting import CastOption, Via
@@ -39,6 +40,46 @@ class PlayActions(GameCore):
             and found.cards[0].id in source.linked
         )
 
+    def _check_group_access(self, player: int, found: GameObject, searching: bool = False) -> None:
+        """An effect lets a player cast, play or put onto the battlefield a card from a
+        group: only a card that player may look at (or, ``searching``, a card in their
+        own library, 701.19a), so a ``fits=`` callback never sees a hidden card."""
+        if self.may_look(player, found) or (
+            searching and found.zone is Zone.LIBRARY and found.owner == player
+        ):
+            return
+        raise IllegalActionError(
+            f"player {player} may not look at {self.public_name(found)}, so no effect lets them choose it",
+            rule="400.2",
+        )
+
+    def _check_cast_permission(self, player: int, found: GameObject, via: str | None, grouped: bool) -> None:
+        """Who may cast this object with this permission, from where (access.py,
+        :data:`~dfc_plugin.host.access.CAST_PERMISSIONS`), checked before anything else."""
+        if grouped:
+            self._check_group_access(player, found)
+        if via is None:
+            if not grouped and found.owner != player:
+                raise IllegalActionError(
+                    f"player {player} can't cast {self.public_name(found)}: no rule or effect lets them",
+                    rule="601.3",
+                )
+            return
+        permission = CAST_PERMISSIONS.get(via)
+        if permission is None:
+            raise IllegalActionError(f"there is no cast permission {via!r}", rule="601.3")
+        if permission.granted_in is not None:
+            allowed = (player, via) in found.permits and found.zone in permission.granted_in
+            who = "the player an effect granted it to"
+        else:  # the card's own ability: its owner; from where, the rules say (cast_options)
+            allowed = grouped or found.owner == player
+            who = "its owner"
+        if not allowed:
+            raise IllegalActionError(
+                f"player {player} can't cast {self.public_name(found)} with {via}: only {who} can",
+                rule=permission.rule,
+            )
+
     def _options(
         self, player: int, found: GameObject, via: str | None, linked_to: int | None, fits: Fits | None
     ) -> list[CastOption]:
@@ -47,7 +88,7 @@ class PlayActions(GameCore):
             # A permission such as morph or disguise: its owner casts it from their hand.
             allowed = found.zone is Zone.HAND and found.owner == player
             return [CastOption(0, Side.FRONT, "cast", "face_down", None, "712.15")] if allowed else []
-        if via in ("siege", "cast_transformed"):
+        if via in ("siege", "cast_transformed"):  # granted: _check_cast_permission
             permission: Via = "siege" if via == "siege" else "cast_transformed"
             option = self.rules.transformed_option(definition, permission)
             return [option] if option is not None else []
@@ -98,10 +139,12 @@ class PlayActions(GameCore):
         """Cast a card: choose the face (712.11b) and the permission (disturb, More Than
         Meets the Eye: 712.11a; ``via="face_down"``: 712.15; ``via="siege"``: 310.11b;
         ``linked_to``: a linked ability's "you may play that card"; ``fits``: an effect
-        that lets you cast from a group). The spell goes on the stack with that face up."""
-        found = self.obj(object_id)
-        if found.zone in (Zone.STACK, Zone.BATTLEFIELD):
-            raise IllegalActionError(f"object {object_id} is already on the {found.zone}", rule="601.2a")
+        that lets you cast from a group). The spell goes on the stack with that face up.
+        Who may cast what from where is checked first (``_check_cast_permission``)."""
+        found = self.reach("cast", object_id, player)
+        self._check_cast_permission(player, found, via, linked_to is not None or fits is not None)
+        if isinstance(x, bool) or not isinstance(x, int) or x < 0:
+            raise IllegalActionError(f"X is a number of 0 or more, not {x!r}", rule="107.3")
         options = self._options(player, found, via, linked_to, fits)
         option = self._choose_option(player, found.state.card, options, face, via)
         if option.play != "cast":
@@ -154,7 +197,9 @@ class PlayActions(GameCore):
     ) -> ActionResult:
         """Play a land: a land face, chosen for a modal DFC (712.12); one land a turn, on
         your own turn (305.2, 305.3)."""
-        found = self.obj(object_id)
+        found = self.reach("play_land", object_id, player)
+        if linked_to is not None or fits is not None:
+            self._check_group_access(player, found)
         if player != self.active:
             raise IllegalActionError("a player plays lands only on their own turn", rule="305.3")
         if self.lands_played.get(player, 0) >= 1:
@@ -191,10 +236,13 @@ class PlayActions(GameCore):
         """Put a card onto the battlefield from a zone other than the stack (712.14):
         transformed (712.14a), face down (712.15), or only if its front face has the
         characteristics asked for (release notes). A daybound card enters transformed at
-        night (702.145b). If it can't, it stays where it is, and that is the result."""
-        found = self.obj(object_id)
-        if found.zone in (Zone.BATTLEFIELD, Zone.STACK):
-            raise IllegalActionError(f"object {object_id} is on the {found.zone}", rule="712.14")
+        night (702.145b). If it can't, it stays where it is, and that is the result. With
+        ``fits``, the player choosing (``controller``, else the owner) must be able to look
+        at the card, or be searching their own library (701.19a)."""
+        found = self.reach("put_onto_battlefield", object_id)
+        chooser = found.owner if controller is None else self.check_player(controller, "controller")
+        if fits is not None:
+            self._check_group_access(chooser, found, searching=True)
         outcome = self.rules.put_onto_battlefield(
             found.state.card, found.zone, transformed, face_down=face_down, fits=fits
         )
@@ -209,7 +257,7 @@ class PlayActions(GameCore):
         ):
             state = state.evolve(up=Side.BACK)
         self._remove(found)
-        made = self._place(found.cards, state, controller or found.owner, tapped=tapped)
+        made = self._place(found.cards, state, chooser, tapped=tapped)
         self.record("put_onto_battlefield", made, "{obj} enters the battlefield", outcome.rule)
         return ActionResult(True, outcome.rule, outcome.reason, (made.id,), 1, len(made.cards))
 
@@ -221,6 +269,42 @@ class PlayActions(GameCore):
         start = self.turn - offset + (player - 1)
         return start if start <= self.turn else start - count
 
+    # ------------------------------------------------------------------ granted permissions
+    @action("permit_cast")
+    def permit_cast(self, object_id: int, player: int, via: str = "cast_transformed") -> ActionResult:
+        """An effect lets ``player`` cast this card with a granted permission ("you may
+        cast it transformed", 712.11a). It lasts while the card stays the same object
+        (400.7). A siege's permission comes only from its own trigger (:meth:`defeat_siege`)."""
+        found = self.reach("permit_cast", object_id, player)
+        permission = CAST_PERMISSIONS.get(via)
+        if via == "siege" or permission is None or permission.granted_in is None:
+            raise IllegalActionError(
+                f"an effect grants cast_transformed, not {via!r} (a siege's comes from its trigger)",
+                rule="310.11b" if via == "siege" else "601.3",
+            )
+        return self._grant(found, player, via)
+
+    def _grant(self, found: GameObject, player: int, via: str) -> ActionResult:
+        rule = CAST_PERMISSIONS[via].rule
+        self._replace(found, permits=(*found.permits, (player, via)))
+        self.record("permit_cast", found, f"player {player} may cast {{obj}} ({via})", rule)
+        return ActionResult(True, rule, f"player {player} may cast it ({via})", (found.id,))
+
+    @action("defeat_siege")
+    def defeat_siege(self, object_id: int) -> ActionResult:
+        """The last defense counter is removed from a siege: its trigger exiles it, then
+        its controller may cast it transformed without paying its mana cost (310.11b).
+        The permission is for that player and that exiled card only."""
+        found = self.reach("defeat_siege", object_id)
+        if found.state.face_down or not self.rules.characteristics(found.state).type_line.has("Siege"):
+            raise IllegalActionError(f"{self.public_name(found)} is not a siege", rule="310.11b")
+        exiled = self.move(found.id, Zone.EXILE)  # type: ignore[attr-defined]
+        for made in exiled.objects:
+            self._grant(self.objects[made], found.controller, "siege")
+        return ActionResult(
+            True, "310.11b", "exiled; its controller may cast it transformed", exiled.objects, 1, 1
+        )
+
     def controlled_since_turn_began(self, object_id: int) -> bool:
         """Under its controller's control continuously since their most recent turn
         began (302.6)."""
@@ -228,13 +312,18 @@ class PlayActions(GameCore):
         return found.controlled_since_turn < self._last_turn_of(found.controller)
 
     @action("activate_mana_ability")
-    def activate_mana_ability(self, object_id: int, index: int = 0, color: str | None = None) -> ActionResult:
+    def activate_mana_ability(
+        self, object_id: int, index: int = 0, color: str | None = None, *, player: int | None = None
+    ) -> ActionResult:
         """Activate a mana ability of the face that is up (605): pay {T} or {Q} (302.6),
-        add the mana. The log records whether it was "tapped for mana" (106.12)."""
-        found = self.obj(object_id)
+        add the mana. The log records whether it was "tapped for mana" (106.12). Only the
+        permanent's controller activates it (602.2): ``player``, if given, must be."""
+        found = self.reach("activate_mana_ability", object_id, player)
         abilities = self.rules.mana_abilities(found.state)
-        if not 0 <= index < len(abilities):
-            raise IllegalActionError(f"{self.describe(found)} has no mana ability {index}", rule="605.1a")
+        if isinstance(index, bool) or not isinstance(index, int) or not 0 <= index < len(abilities):
+            raise IllegalActionError(
+                f"{self.public_name(found)} has no mana ability {index!r}", rule="605.1a"
+            )
         ability = abilities[index]
         self._pay_tap_costs(found, ability.cost.tap, ability.cost.untap)
         types = sorted(self._ability_types(found, ability))

@@ -4,6 +4,7 @@ plugin's ``day_night_transform`` handler says (702.145c, 702.145f)."""
 
 from __future__ import annotations
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, GameCore, action
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import Zone
@@ -17,6 +18,10 @@ class TurnActions(GameCore):
     @action("set_day_night")
     def set_day_night(self, designation: DayNight | str) -> ActionResult:
         """It becomes day or night (731.1); daybound and nightbound permanents follow."""
+        if designation not in set(DayNight):
+            raise IllegalActionError(
+                f"the game's designation is day, night or neither, not {designation!r}", rule="731.1"
+            )
         self.day_night = DayNight(designation)
         self.record("day_night", None, f"it becomes {self.day_night.value}", "731.1")
         turned = self._apply_day_night()
@@ -74,6 +79,7 @@ class TurnActions(GameCore):
     @action("cast_spell_elsewhere")
     def note_spell_cast(self, player: int) -> ActionResult:
         """Count a spell cast by ``player`` that is not modelled as a card (731.2)."""
+        self.check_player(player)
         self.spells_cast[player] = self.spells_cast.get(player, 0) + 1
         self.record("note", None, f"player {player} cast a spell", "731.2")
         return ActionResult(True, "731.2", "counted")
