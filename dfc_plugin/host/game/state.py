@@ -1,0 +1,287 @@
+"""What the game loop adds to the engine's state, and how it hears what happens.
+
+Life totals, the stack's abilities, what each card remembers (607), damage marked on
+permanents, the step and who has priority, triggered abilities waiting for the stack,
+and one agent per player. Zone changes, transforms and day/night changes are heard
+through the core's own moves (``_remove``/``_place``/``_arrive``, ``transform``,
+``_settle``), so the existing actions need no knowledge of triggers: every move any
+action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import Any, TypeVar
+
+from dfc_plugin.cards import Face
+from dfc_plugin.host.abilities.values import Ctx, Target
+from dfc_plugin.host.core import GameCore
+from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
+from dfc_plugin.host.model import CardInstance, GameObject
+from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.state import DfcState, Zone
+
+__all__ = ["LoopState", "Seats"]
+
+T = TypeVar("T")
+
+#: Starting life total (103.4).
+STARTING_LIFE = 20
+
+
+class Seats:
+    """The core's chooser, answered by each player's agent (so every choice the
+    existing actions ask, such as a face to cast or a mana colour, reaches an agent)."""
+
+    def __init__(self, game: LoopState) -> None:
+        self.game = game
+
+    def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]:
+        return self.game.agent(player).order(player, purpose, list(items))
+
+    def pick(self, player: int, purpose: str, options: Sequence[T]) -> T:
+        return self.game.ask(player, purpose, list(options))
+
+
+class LoopState(GameCore):
+    """State of a played game (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    def __init__(self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        from dfc_plugin.host.agents import PassAgent
+
+        self.agents: dict[int, Any] = {p: PassAgent() for p in self.players}
+        self.agents.update(agents or {})
+        if agents is not None or kwargs.get("chooser") is None:
+            self.chooser = Seats(self)
+        self.starting_life = life
+        self.life = {p: life for p in self.players}
+        self.losers: list[int] = []
+        self.remembered: dict[int, list[Target]] = {}
+        self.exiled_with: dict[int, int] = {}
+        self.damage: dict[int, int] = {}
+        self.deathtouched: set[int] = set()
+        self.step = "main1"
+        self.priority: int | None = None
+        self.passed: set[int] = set()
+        self.stack_items: list[StackItem] = []
+        self.pending: list[PendingTrigger] = []
+        self.attackers: dict[int, int] = {}
+        self.blockers: dict[int, list[int]] = {}
+        self.animations: dict[int, list[Any]] = {}
+        self.loyalty_used: set[int] = set()
+        self.spells_last_turn: dict[int, int] = {}
+        self.drew_from_empty: set[int] = set()
+        self.activations: dict[tuple[int, int], int] = {}
+        self._leaving: dict[int, GameObject] = {}
+        self._quiet = 0
+        self._day_seen = self.day_night
+        self._trigger_cache: dict[tuple[int, str], list[Any]] = {}
+        self._load_notes: dict[int, tuple[str, ...]] = {}
+
+    # ------------------------------------------------------------------ snapshots
+    _LOOP_FIELDS = (
+        "life",
+        "remembered",
+        "exiled_with",
+        "damage",
+        "deathtouched",
+        "passed",
+        "attackers",
+        "blockers",
+        "animations",
+        "loyalty_used",
+        "spells_last_turn",
+        "drew_from_empty",
+        "activations",
+    )
+
+    def _snapshot(self) -> dict[str, Any]:
+        snapshot = super()._snapshot()
+        snapshot["loop"] = {name: _copy(getattr(self, name)) for name in self._LOOP_FIELDS}
+        snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen)
+        snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
+        return snapshot
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        super()._restore(snapshot)
+        for name, value in snapshot["loop"].items():
+            setattr(self, name, value)
+        self.step, self.priority, self.losers, self._day_seen = snapshot["loop_scalars"]
+        self.stack_items, self.pending = snapshot["loop_lists"]
+        self._leaving = {}
+
+    # ------------------------------------------------------------------ agents
+    def agent(self, player: int) -> Any:
+        return self.agents[player]
+
+    def ask(self, player: int, purpose: str, options: list[T]) -> T:
+        """One choice by ``player``'s agent (a forced choice is not asked)."""
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            from dfc_plugin.errors import IllegalActionError
+
+            raise IllegalActionError(f"player {player} has nothing to choose for {purpose}")
+        answer: T = self.agent(player).pick(player, purpose, options)
+        return answer
+
+    def ask_many(self, player: int, purpose: str, options: list[T], low: int, high: int) -> list[T]:
+        """``low`` to ``high`` distinct options, chosen by ``player``'s agent."""
+        high = min(high, len(options))
+        if high <= 0:
+            return []
+        if low >= len(options):
+            return list(options)
+        chosen: list[T] = list(self.agent(player).pick_many(player, purpose, options, low, high))
+        if not low <= len(chosen) <= high or any(c not in options for c in chosen):
+            from dfc_plugin.errors import IllegalActionError
+
+            raise IllegalActionError(f"player {player} chose {len(chosen)} for {purpose}; {low} to {high} of the offered")
+        return chosen
+
+    def ask_yes(self, player: int, purpose: str) -> bool:
+        return bool(self.agent(player).yes(player, purpose))
+
+    # ------------------------------------------------------------------ hearing moves
+    def add(self, *args: Any, **kwargs: Any) -> int:
+        """Set-up (not a move): nothing triggers and no replacement applies."""
+        self._quiet += 1
+        try:
+            made: int = super().add(*args, **kwargs)
+        finally:
+            self._quiet -= 1
+        self._note_unsupported(self.objects[made])
+        return made
+
+    def _remove(self, found: GameObject) -> None:
+        for card in found.cards:
+            self._leaving[card.id] = found
+        super()._remove(found)
+
+    def _place(self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, *, top: bool = True, **fields: Any) -> GameObject:
+        made = super()._place(cards, state, controller, top=top, **fields)
+        lki = self._leaving.pop(cards[0].id, None)
+        for card in cards[1:]:
+            self._leaving.pop(card.id, None)
+        if self._quiet:
+            return made
+        origin = lki.zone if lki is not None else None
+        if state.zone is Zone.BATTLEFIELD:
+            made = self._entered(made, origin)
+        self.emit(GameEvent("ChangesZone", {"Card": made.id}, {}, {"Origin": origin, "Destination": state.zone}, _lki(lki)))
+        return made
+
+    def _arrive(self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, top: bool = True) -> GameObject | None:
+        made = super()._arrive(cards, state, controller, top)
+        if made is None and not self._quiet:
+            lki = self._leaving.pop(cards[0].id, None)
+            if lki is not None:  # a token that left the battlefield (111.7) still "died"
+                data = {"Origin": lki.zone, "Destination": state.zone}
+                self.emit(GameEvent("ChangesZone", {"Card": lki.id}, {}, data, _lki(lki)))
+        return made
+
+    def _entered(self, made: GameObject, origin: Zone | None) -> GameObject:
+        """A permanent entering: loyalty and defense counters (306.5b, 310.4b), then the
+        replacements that modify how it enters (614.1c-d)."""
+        from dfc_plugin.host.abilities.replacements import entering
+
+        shown = self.rules.characteristics(made.state)
+        for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
+            if value is not None and value.value and not made.counter(kind):
+                made = self._replace(made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items())))
+        entering(self, made, origin)
+        self.keyword_entering(made.id)
+        return self.objects[made.id]
+
+    def keyword_entering(self, object_id: int) -> None:
+        """Keyword replacements as it enters (overridden by the layers mixin)."""
+
+    def transform(self, object_id: int, **kwargs: Any) -> Any:
+        result = super().transform(object_id, **kwargs)  # type: ignore[misc]
+        if result.happened and not self._quiet:
+            self.emit(GameEvent("Transformed", {"Card": object_id}))
+        return result
+
+    def _settle(self) -> None:
+        super()._settle()
+        before, now = self._day_seen, self.day_night
+        self._day_seen = now
+        if before is not now and DayNight.NEITHER not in (before, now):
+            self.emit(GameEvent("DayTimeChanges", data={"From": before.value, "To": now.value}))
+
+    def emit(self, event: GameEvent) -> None:
+        """An event happened: triggered abilities trigger now (603.2)."""
+        self.collect_triggers(event)
+
+    def collect_triggers(self, event: GameEvent) -> None:
+        """Overridden by the trigger mixin."""
+
+    # ------------------------------------------------------------------ abilities' view
+    def ability_ctx(self, found: GameObject, face: Face, controller: int | None = None) -> Ctx:
+        return Ctx(self, found.id, found.cards[0].id, found.controller if controller is None else controller, face, x=found.x)
+
+    def face_of(self, found: GameObject) -> Face | None:
+        """The face whose abilities the object has now (none face down, 708.2)."""
+        if found.state.face_down:
+            return None
+        return self.rules.characteristics(found.state).face
+
+    def faces_on_battlefield(self) -> Iterator[tuple[GameObject, Face]]:
+        for found in self.in_zone(Zone.BATTLEFIELD):
+            face = self.face_of(found)
+            if face is not None:
+                yield found, face
+
+    def faces_with_statics(self) -> Iterator[tuple[GameObject, Face]]:
+        for zone in (Zone.BATTLEFIELD, Zone.COMMAND):
+            for found in self.in_zone(zone):
+                face = self.face_of(found)
+                if face is not None and any(a.kind == "S" for a in face.abilities):
+                    yield found, face
+
+    def object_of_card(self, card_id: int) -> GameObject | None:
+        return next((o for o in self.objects.values() if any(c.id == card_id for c in o.cards)), None)
+
+    def alive(self, player: int) -> bool:
+        return player not in self.losers
+
+    def settle_between_links(self) -> None:
+        """Between two links of a chain a later link sees the board as the earlier one
+        left it (forge-abilities.md 3.3); nothing to do in this engine, whose
+        characteristics are computed when asked."""
+
+    # ------------------------------------------------------------------ load-time notes
+    def _note_unsupported(self, found: GameObject) -> None:
+        """Say in the log, as a card comes into the game, which of its lines can't run."""
+        from dfc_plugin.host.abilities.census import card_report
+
+        definition = found.cards[0].definition
+        key = id(definition)
+        if key in self._load_notes:
+            return
+        missing = tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
+        self._load_notes[key] = missing
+        if missing:
+            self.record("unsupported", None, f"{definition.name}: these can't run here: {', '.join(missing)}")
+
+
+def _lki(found: GameObject | None) -> dict[int, GameObject]:
+    return {found.id: found} if found is not None else {}
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+def players_in_order(game: Any, start: int) -> Iterable[int]:
+    """APNAP order starting from ``start`` (101.4)."""
+    players = list(game.players)
+    index = players.index(start)
+    return players[index:] + players[:index]
