@@ -15,22 +15,15 @@ from dfc_plugin.state import DfcState, Side, TokenKind, Zone
 __all__ = ["ChangeActions"]
 
 
-def _replaced_destination(found: GameObject, zone: Zone, exiling: bool) -> Zone:
-    """A face's own "if it would be put into a graveyard from anywhere, exile it instead"
-    (the disturb back faces, 702.146) replaces a move to a graveyard."""
-    if zone is not Zone.GRAVEYARD or exiling or found.state.face_down:
-        return zone
-    face = found.state.card.faces[-1 if found.state.up is Side.BACK else 0]
-    for ability in face.abilities:
-        if ability.kind == "R" and "Graveyard" in ability.text:
-            params = ability.params
-            if params.api == "Moved" and params.get("Destination") == "Graveyard":
-                return Zone.EXILE
-    return zone
-
-
 class ChangeActions(GameCore):
     """Zone changes and the DFC actions (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    def replaced_destination(self, found: GameObject, zone: Zone) -> Zone:
+        """Where a move to ``zone`` goes after replacement effects (614): the ability
+        interpreter's replacement registry decides (dfc_plugin.host.abilities)."""
+        from dfc_plugin.host.abilities.replacements import moved_destination
+
+        return moved_destination(self, found, zone)
 
     # ------------------------------------------------------------------ zone changes
     @action("move")
@@ -49,7 +42,7 @@ class ChangeActions(GameCore):
         found = self.obj(object_id)
         if zone is found.zone:
             raise IllegalActionError(f"object {object_id} is already in the {zone}", rule="400.7")
-        zone = _replaced_destination(found, zone, exiling=False)
+        zone = self.replaced_destination(found, zone)
         states = self._departure_states(found, zone, order)
         rule = "712.21" if found.state.melded else "400.7"
         verb = (

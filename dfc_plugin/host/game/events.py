@@ -42,6 +42,7 @@ class PendingTrigger:
     params: ParamMap
     body: ParamMap
     text: str
+    intrinsic: str = ""
 
 
 @dataclass
@@ -56,3 +57,4 @@ class StackItem:
     text: str = ""
     trigger: ParamMap | None = None
     face: Face | None = None
+    intrinsic: str = ""
