@@ -21,9 +21,16 @@ class ChangeActions(GameCore):
     def replaced_destination(self, found: GameObject, zone: Zone) -> Zone:
         """Where a move to ``zone`` goes after replacement effects (614): the ability
         interpreter's replacement registry decides (dfc_plugin.host.abilities)."""
+        from dfc_plugin.errors import UnsupportedAbilityError
         from dfc_plugin.host.abilities.replacements import moved_destination
 
-        return moved_destination(self, found, zone)
+        try:
+            return moved_destination(self, found, zone)
+        except UnsupportedAbilityError as error:
+            if getattr(self, "playing", False):
+                raise
+            self.unsupported_note(found, error)  # type: ignore[attr-defined]
+            return zone
 
     # ------------------------------------------------------------------ zone changes
     @action("move")

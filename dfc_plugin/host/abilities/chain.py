@@ -96,8 +96,39 @@ def resolve_chain(game: Any, ctx: Ctx, first: ParamMap) -> bool:
 
 
 def run_link(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Run one link's effect through the API registry."""
+    """Run one link's effect through the API registry; a parameter no function honours
+    refuses it (never a silent no-op). ``UnlessCost$``: the effect happens unless the
+    ``UnlessPayer$`` pays (``UnlessSwitched$``: only if they pay), 118.12."""
+    from dfc_plugin.host.abilities.census import link_missing
+
     entry = lookup("api", link.api)
-    if entry is None:
-        raise UnsupportedAbilityError(f"{ctx.face.name}: the API {link.api!r} can't run here", missing=(link.api,))
+    missing = link_missing(link)
+    if entry is None or missing:
+        raise UnsupportedAbilityError(
+            f"{ctx.face.name}: {link.api} can't run here (missing {', '.join(missing)})", missing=tuple(missing)
+        )
+    unless = link.get("UnlessCost")
+    if unless is not None:
+        paid = _offer_unless(game, ctx, link, unless)
+        if paid != ("UnlessSwitched" in link):
+            return
     entry.run(game, ctx, link)
+
+
+def _offer_unless(game: Any, ctx: Ctx, link: ParamMap, cost_text: str) -> bool:
+    from dfc_plugin.cards import ForgeCost
+    from dfc_plugin.errors import IllegalActionError
+    from dfc_plugin.host.abilities.values import defined_players
+    from dfc_plugin.script.parser import parse_value
+
+    cost: ForgeCost = parse_value("cost", cost_text)
+    for payer in defined_players(ctx, link.get("UnlessPayer") or "TargetedController"):
+        payer_ctx = Ctx(game, ctx.source, ctx.card, payer, ctx.face, ctx.targets, ctx.event, ctx.replaced, ctx.x)
+        if not game.can_pay_parts(payer_ctx, cost) or not game.ask_yes(payer, f"pay {cost_text} ({ctx.face.name})"):
+            continue
+        try:
+            game.pay_cost(payer_ctx, cost, ctx.face.name, source_pays=False)
+        except IllegalActionError:
+            continue
+        return True
+    return False

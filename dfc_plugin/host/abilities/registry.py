@@ -112,7 +112,9 @@ COMMON: dict[str, str] = {
     "WerewolfTransformCondition": "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells",
     "WerewolfUntransformCondition": "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells",
     "ValidPlayer": "test_play_cards.py::test_delver_transforms_only_on_instant_or_sorcery",
-    "AILogic": "",
+    "UnlessCost": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
+    "UnlessPayer": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
+    "UnlessSwitched": "test_abilities_chain.py::test_unless_switched",
 }
 
 #: Display text and AI hints: no game behaviour depends on them (forge-abilities.md 4.0).

@@ -37,11 +37,15 @@ class ContinuousPart:
 def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
     """Every static of ``mode`` that works now: on the faces that are up of objects in
     the zones the static works from, with its conditions met."""
+    from dfc_plugin.host.abilities.census import params_missing
+
     for found, face in game.faces_with_statics():
         for ability in face.abilities:
             if ability.kind != "S" or ability.params.api != mode:
                 continue
             params = ability.params
+            if params_missing("static", params):
+                continue  # said when the card came into the game (LoopState._note_unsupported)
             zones = params.get("EffectZone") or "Battlefield"
             if zones != "All" and found.zone not in [zone_named(z) for z in zones.split(",")]:
                 continue

@@ -105,14 +105,14 @@ class Costs(LoopState):
             pool.remove(mana)
 
     # ------------------------------------------------------------------ whole costs
-    def pay_cost(self, ctx: Ctx, cost: ForgeCost, what: str, extra_generic: int = 0) -> None:
+    def pay_cost(self, ctx: Ctx, cost: ForgeCost, what: str, extra_generic: int = 0, *, source_pays: bool = True) -> None:
         """Pay an ability's cost: tap/untap the source (302.6 asked of the plugin), the
         named parts, then the mana (601.2h allows any order; this one lets a {T} mana
         source pay for its own ability only if it is not the source)."""
         source = self.obj(ctx.source)
         for text in cost.parts:
             self._pay_part(ctx, source, parse_value("cost_part", text))
-        if cost.tap or cost.untap:
+        if source_pays and (cost.tap or cost.untap):
             self._pay_tap_costs(self.obj(ctx.source), cost.tap, cost.untap)  # type: ignore[attr-defined]
         self.pay_mana(ctx.controller, needs(cost.mana, ctx.x, extra_generic), what)
 

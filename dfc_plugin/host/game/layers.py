@@ -40,9 +40,13 @@ class Layers(GameCore):
     def _statics_for(self, found: GameObject) -> list[Any]:
         from dfc_plugin.host.abilities.statics import continuous
 
-        if found.zone is not Zone.BATTLEFIELD:
-            return []
-        return continuous(self, found)
+        if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
+            return []  # 613.8: an effect's own applicability reads the layers below it
+        self.__dict__["_in_statics"] = True
+        try:
+            return continuous(self, found)
+        finally:
+            self.__dict__["_in_statics"] = False
 
     def pt_of(self, found: GameObject) -> tuple[int | None, int | None]:
         """Power and toughness now (613.4): printed or set, then changes, then counters."""

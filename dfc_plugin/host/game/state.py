@@ -14,10 +14,11 @@ from collections.abc import Iterable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from dfc_plugin.cards import Face
+from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import GameCore
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
-from dfc_plugin.host.model import CardInstance, GameObject
+from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import DfcState, Zone
 
@@ -75,6 +76,7 @@ class LoopState(GameCore):
         self.activations: dict[tuple[int, int], int] = {}
         self._leaving: dict[int, GameObject] = {}
         self._quiet = 0
+        self.playing = False
         self._day_seen = self.day_night
         self._trigger_cache: dict[tuple[int, str], list[Any]] = {}
         self._load_notes: dict[int, tuple[str, ...]] = {}
@@ -99,7 +101,7 @@ class LoopState(GameCore):
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
         snapshot["loop"] = {name: _copy(getattr(self, name)) for name in self._LOOP_FIELDS}
-        snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen)
+        snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
 
@@ -107,7 +109,7 @@ class LoopState(GameCore):
         super()._restore(snapshot)
         for name, value in snapshot["loop"].items():
             setattr(self, name, value)
-        self.step, self.priority, self.losers, self._day_seen = snapshot["loop_scalars"]
+        self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
         self._leaving = {}
 
@@ -120,8 +122,6 @@ class LoopState(GameCore):
         if len(options) == 1:
             return options[0]
         if not options:
-            from dfc_plugin.errors import IllegalActionError
-
             raise IllegalActionError(f"player {player} has nothing to choose for {purpose}")
         answer: T = self.agent(player).pick(player, purpose, options)
         return answer
@@ -135,8 +135,6 @@ class LoopState(GameCore):
             return list(options)
         chosen: list[T] = list(self.agent(player).pick_many(player, purpose, options, low, high))
         if not low <= len(chosen) <= high or any(c not in options for c in chosen):
-            from dfc_plugin.errors import IllegalActionError
-
             raise IllegalActionError(f"player {player} chose {len(chosen)} for {purpose}; {low} to {high} of the offered")
         return chosen
 
@@ -190,9 +188,19 @@ class LoopState(GameCore):
         for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
             if value is not None and value.value and not made.counter(kind):
                 made = self._replace(made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items())))
-        entering(self, made, origin)
-        self.keyword_entering(made.id)
+        try:
+            entering(self, made, origin)
+            self.keyword_entering(made.id)
+        except UnsupportedAbilityError as error:
+            if self.playing:
+                raise
+            self.unsupported_note(made, error)
         return self.objects[made.id]
+
+    def unsupported_note(self, found: GameObject, error: UnsupportedAbilityError) -> None:
+        """Driven directly (no ``start()``), an ability that can't run is said in the
+        log and skipped; in a played game it refuses the action instead."""
+        self.record("unsupported", found, f"{{obj}}: not applied, it can't run here ({error})")
 
     def keyword_entering(self, object_id: int) -> None:
         """Keyword replacements as it enters (overridden by the layers mixin)."""
@@ -211,8 +219,10 @@ class LoopState(GameCore):
             self.emit(GameEvent("DayTimeChanges", data={"From": before.value, "To": now.value}))
 
     def emit(self, event: GameEvent) -> None:
-        """An event happened: triggered abilities trigger now (603.2)."""
-        self.collect_triggers(event)
+        """An event happened: triggered abilities trigger now (603.2). Driven directly
+        (before ``start()``), the engine runs no triggers: its caller is the game."""
+        if self.playing:
+            self.collect_triggers(event)
 
     def collect_triggers(self, event: GameEvent) -> None:
         """Overridden by the trigger mixin."""
@@ -263,7 +273,10 @@ class LoopState(GameCore):
         missing = tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
         self._load_notes[key] = missing
         if missing:
-            self.record("unsupported", None, f"{definition.name}: these can't run here: {', '.join(missing)}")
+            viewers = tuple(p for p in self.players if self.may_look(p, found))
+            text = f"{self.describe(found)}: these can't run here: {', '.join(missing)}"
+            public = "a card's abilities can't all run here"
+            self.log.append(Event(self.turn, "unsupported", text, "", viewers if len(viewers) < len(self.players) else None, public))
 
 
 def _lki(found: GameObject | None) -> dict[int, GameObject]:

@@ -71,6 +71,7 @@ class Steps(CastingActions, StateBased):
         """Begin the game: each player draws their opening hand (103.5; no mulligans),
         the first player's first turn begins in the upkeep (the untap step has nothing
         to untap, 103.8)."""
+        self.playing = True
         for player in self.players:
             self.draw(player, hand)
         self._begin("upkeep")
