@@ -59,18 +59,29 @@ class PassAgent:
         return False
 
 
+#: What a scripted agent answers when its script doesn't: it declares no attackers
+#: and no blockers (combat is asked every turn a creature could fight).
+SCRIPT_DEFAULTS: dict[str, Any] = {"attackers": [], "blockers for": []}
+
+
 class ScriptedAgent(PassAgent):
     """Answers questions from a script of ``(purpose, answer)`` pairs, in order: the
     purpose must start with the scripted text. With priority it passes unless the
-    next entry is ``("act", action)``. Any question the script doesn't answer raises
-    :class:`UnexpectedQuestionError` naming it; :meth:`done` says if all were used."""
+    next entry is ``("act", action)``; it declares no attackers or blockers unless the
+    next entry says so (``defaults``). Any other question the script doesn't answer
+    raises :class:`UnexpectedQuestionError` naming it; :meth:`done` says if all were
+    used."""
 
-    def __init__(self, script: Sequence[tuple[str, Any]] = ()) -> None:
+    def __init__(self, script: Sequence[tuple[str, Any]] = (), defaults: dict[str, Any] | None = None) -> None:
         self.script = list(script)
         self.asked: list[str] = []
+        self.defaults = SCRIPT_DEFAULTS if defaults is None else defaults
 
     def _next(self, player: int, purpose: str) -> Any:
         self.asked.append(purpose)
+        fallback = next((v for k, v in self.defaults.items() if purpose.startswith(k)), None)
+        if fallback is not None and not (self.script and purpose.startswith(self.script[0][0])):
+            return fallback
         if not self.script:
             raise UnexpectedQuestionError(f"player {player} was asked {purpose!r}, and the script has no more answers")
         expected, answer = self.script[0]

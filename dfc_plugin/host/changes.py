@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, GameCore, action, destination
 from dfc_plugin.host.model import Effect, GameObject
-from dfc_plugin.state import DfcState, Side, TokenKind, Zone
+from dfc_plugin.state import DfcState, TokenKind, Zone
 
 __all__ = ["ChangeActions"]
 

@@ -11,7 +11,15 @@ from typing import Any
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup
-from dfc_plugin.host.abilities.values import Ctx, Target, conditions_hold, matches, matches_player, svar_params, zone_named
+from dfc_plugin.host.abilities.values import (
+    Ctx,
+    Target,
+    conditions_hold,
+    matches,
+    matches_player,
+    svar_params,
+    zone_named,
+)
 from dfc_plugin.state import Zone
 
 __all__ = ["choose_targets", "legal_targets", "links", "resolve_chain"]

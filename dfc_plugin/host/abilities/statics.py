@@ -13,7 +13,14 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities.registry import lookup, static
-from dfc_plugin.host.abilities.values import Ctx, amount, matches, matches_player, requirements_hold, zone_named
+from dfc_plugin.host.abilities.values import (
+    Ctx,
+    amount,
+    matches,
+    matches_player,
+    requirements_hold,
+    zone_named,
+)
 from dfc_plugin.state import Zone
 
 __all__ = ["ContinuousPart", "active", "cant_be_cast", "cast_with_flash", "continuous", "cost_change"]

@@ -8,7 +8,7 @@ The loop knows no DFC rule: every DFC decision is the plugin's (``self.rules``).
 
 from __future__ import annotations
 
-from dfc_plugin.host.game.actions import Action, Activate, Cast, Craft, Pass, PlayLand, Playing
+from dfc_plugin.host.game.actions import Action, Activate, Cast, Craft, Pass, Playing, PlayLand
 from dfc_plugin.host.game.steps import STEPS
 
 __all__ = ["STEPS", "Action", "Activate", "Cast", "Craft", "Pass", "PlayLand", "Playing"]

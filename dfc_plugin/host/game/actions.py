@@ -168,9 +168,10 @@ class Playing(Steps):
 
     def pass_until(self, step: str, *, turn: int | None = None, limit: int = 500) -> None:
         """Every player passes until the game reaches ``step`` (of turn ``turn``),
-        the stack resolving on the way (for tests and scenarios)."""
+        the stack resolving on the way; it stops as the step begins, with its
+        triggers on the stack (for tests and scenarios)."""
         for _ in range(limit):
-            if self.step == step and (turn is None or self.turn == turn) and not self.stack_items:
+            if self.step == step and (turn is None or self.turn == turn):
                 return
             if self.over or self.priority is None:
                 raise IllegalActionError(f"the game ended before reaching {step}")

@@ -261,4 +261,4 @@ class CastingActions(StackActions, Costs):
     def _acted(self, player: int) -> None:
         """After a player acts, they receive priority again (117.3c)."""
         self.passed = set()
-        self.priority = player
+        self.give_priority(player)  # type: ignore[attr-defined]

@@ -12,8 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.host.core import GameCore, action
-from dfc_plugin.host.core import ActionResult
+from dfc_plugin.host.core import ActionResult, GameCore, action
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -104,6 +103,13 @@ class Layers(GameCore):
 
     def has_type(self, object_id: int, word: str) -> bool:
         return self.has_type_of(self.obj(object_id), word)
+
+    def may_target(self, player: int, found: GameObject) -> bool:
+        """Shroud: no player may target it (702.18a); hexproof: its controller's
+        opponents may not (702.11b)."""
+        if self.has_keyword_of(found, "Shroud"):
+            return False
+        return found.controller == player or not self.has_keyword_of(found, "Hexproof")
 
     def is_creature(self, found: GameObject) -> bool:
         return self.has_type_of(found, "Creature")

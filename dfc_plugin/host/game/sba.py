@@ -28,7 +28,7 @@ class StateBased(Combat):
                 if toughness <= 0:
                     out.append((found, "704.5f"))
                     continue
-                lethal = self.damage.get(found.id, 0) >= toughness or found.id in self.deathtouched and self.damage.get(found.id, 0) > 0
+                lethal = self.damage.get(found.id, 0) >= toughness or (found.id in self.deathtouched and self.damage.get(found.id, 0) > 0)
                 if lethal and not self.has_keyword_of(found, "Indestructible"):
                     out.append((found, "704.5g"))
                     continue

@@ -56,7 +56,7 @@ class LoopState(GameCore):
         if agents is not None or kwargs.get("chooser") is None:
             self.chooser = Seats(self)
         self.starting_life = life
-        self.life = {p: life for p in self.players}
+        self.life = dict.fromkeys(self.players, life)
         self.losers: list[int] = []
         self.remembered: dict[int, list[Target]] = {}
         self.exiled_with: dict[int, int] = {}
@@ -213,6 +213,10 @@ class LoopState(GameCore):
 
     def _settle(self) -> None:
         super()._settle()
+        self.check_day_change()
+
+    def check_day_change(self) -> None:
+        """Day became night or night became day (731.1): "whenever" abilities trigger."""
         before, now = self._day_seen, self.day_night
         self._day_seen = now
         if before is not now and DayNight.NEITHER not in (before, now):

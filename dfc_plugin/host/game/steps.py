@@ -81,6 +81,7 @@ class Steps(CastingActions, StateBased):
     def give_priority(self, player: int) -> None:
         """Before a player receives priority: state-based actions and waiting triggers,
         repeated until neither happens (117.5, 704.3)."""
+        self.check_day_change()
         for _ in range(1000):
             acted = self.state_based_actions()
             if self.over:
