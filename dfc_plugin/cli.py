@@ -112,6 +112,20 @@ def _parser() -> argparse.ArgumentParser:
     conformance.add_argument(
         "--html", type=Path, metavar="FILE", help="also write a self-contained HTML report"
     )
+    census = commands.add_parser(
+        "census",
+        help="report which ability lines the reference engine can run",
+        description="For each card script, list every ability line and keyword as running or "
+        "missing what it needs (an API, trigger mode, static mode, replacement event, keyword, "
+        "<Api>.<Param>, or a value word); then scripts that run fully over scripts read, and the "
+        "most common missing pieces. Exit status 1 only if a script can't be read.",
+    )
+    census.add_argument("paths", nargs="+", metavar="PATH", help="a folder of scripts or a script file")
+    census.add_argument("--double-faced", action="store_true", help="only double-faced scripts (AlternateMode DoubleFaced, Meld, Modal)")
+    census.add_argument("--top", type=int, default=20, metavar="N", help="how many missing pieces to list (default 20)")
+    census.add_argument("--files", action="store_true", help="also list each script that doesn't run fully")
+    census.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    _add_cache_options(census)
     return parser
 
 
@@ -204,7 +218,21 @@ def cmd_conformance(args: argparse.Namespace, out: TextIO) -> int:
     return 0 if report.ok else 1
 
 
-_COMMANDS = {"check": cmd_check, "show": cmd_show, "conformance": cmd_conformance}
+def cmd_census(args: argparse.Namespace, out: TextIO) -> int:
+    from dfc_plugin.host.abilities.census import census, render_text
+
+    library = _library(args.paths, args, _bundled(args))
+    cards = [c for c in library.cards() if not args.double_faced or c.alternate_mode in ("DoubleFaced", "Meld", "Modal")]
+    result = census(cards)
+    if args.json:
+        json.dump(result.as_dict(), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(render_text(result, top=args.top, files=args.files))
+    return 1 if library.errors else 0
+
+
+_COMMANDS = {"check": cmd_check, "show": cmd_show, "conformance": cmd_conformance, "census": cmd_census}
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

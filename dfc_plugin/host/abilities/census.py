@@ -238,3 +238,18 @@ class Census:
 def census(cards: Iterable[CardDef], unreadable: Iterable[str] = ()) -> Census:
     """The census of these scripts."""
     return Census(tuple(card_report(card) for card in cards), tuple(unreadable))
+
+
+def render_text(result: Census, *, top: int = 20, files: bool = False) -> str:
+    """The census as text: the summary, the most common missing pieces, and (with
+    ``files``) each script that doesn't run fully with what it misses."""
+    scripts = len(result.reports)
+    share = 100 * result.run_fully / scripts if scripts else 100.0
+    lines = [f"{result.run_fully:,} of {scripts:,} scripts run fully ({share:.1f}%)"]
+    counts = result.missing_counts()
+    if counts:
+        lines.append(f"most common missing pieces (scripts missing each, top {top}):")
+        lines += [f"  {count:6,}  {what}" for what, count in counts.most_common(top)]
+    if files:
+        lines += [f"{r.path}: missing {', '.join(r.missing)}" for r in result.reports if not r.runs]
+    return "\n".join(lines) + "\n"
