@@ -6,11 +6,22 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from rules_support import library
+from functools import cache
+
+from helpers import ROOT
 
 from dfc_plugin.host import Game
+from dfc_plugin.script.library import Library
+from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.state import Zone
+
+
+@cache
+def library() -> Library:
+    """The bundled card scripts and the synthetic test cards of tests/scripts (each
+    a "Test ..." card written to exercise a few parameters)."""
+    return Library.load([bundled_cardscripts(), ROOT / "tests" / "scripts"], use_cache=False)
 
 
 def played_game(

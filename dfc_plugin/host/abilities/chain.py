@@ -97,6 +97,8 @@ def resolve_chain(game: Any, ctx: Ctx, first: ParamMap) -> bool:
         return False
     for index, link in enumerate(chain):
         ctx.link = index
+        if "RememberTargets" in link:
+            ctx.remembered.extend(ctx.targets.get(index, []))
         if conditions_hold(ctx, link):
             run_link(game, ctx, link)
         game.settle_between_links()

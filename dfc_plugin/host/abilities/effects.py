@@ -137,6 +137,8 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
     count = min(amount(ctx, link.get("ChangeNum")), len(pool))
     chosen = game.ask_many(ctx.controller, f"cards to put into the {destination}", pool, 0 if "Mandatory" not in link else count, count)
     moved = [m for i in chosen if (m := _move_known(game, ctx, link, i, destination)) is not None]
+    if "Reveal" in link and moved:
+        game.reveal(moved)
     if Zone.LIBRARY in zones and link.get("Shuffle") != "False":
         game.shuffle(ctx.controller)
     return moved
@@ -281,6 +283,8 @@ def dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
     count = len(fitting) if number == "All" else min(amount(ctx, number), len(fitting))
     low = 0 if "Optional" in link else count
     chosen = game.ask_many(player, "cards to take", fitting, low, count) if fitting else []
+    if "Reveal" in link:
+        game.reveal(top)
     first = zone_named(link.get("DestinationZone") or "Hand")
     second = zone_named(link.get("DestinationZone2") or "Library")
     for object_id in top:
@@ -344,18 +348,14 @@ def _damage_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
 
 @api(
     "DealDamage",
-    params={"NumDmg": _T + "test_deal_damage", "Defined": _P + "test_brimstone_vandal_makes_it_day", "DamageSource": _T + "test_deal_damage"},
+    params={"NumDmg": _T + "test_deal_damage", "Defined": _P + "test_brimstone_vandal_makes_it_day"},
     rule="120.3",
     test=_T + "test_deal_damage",
 )
 def deal_damage(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """The source deals ``NumDmg$`` damage to each target (or defined player)."""
-    source = ctx.source
-    if "DamageSource" in link:
-        found = defined_objects(ctx, link.get("DamageSource"))
-        source = found[0] if found else source
     for target in _damage_targets(game, ctx, link):
-        game.deal_damage(source, target, amount(ctx, link.get("NumDmg")), ctx=ctx)
+        game.deal_damage(ctx.source, target, amount(ctx, link.get("NumDmg")), ctx=ctx)
 
 
 @api("DamageAll", params={"NumDmg": _T + "test_damage_all", "ValidCards": _T + "test_damage_all", "ValidPlayers": _T + "test_damage_all"}, rule="120.3", test=_T + "test_damage_all")
@@ -452,7 +452,7 @@ def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
 @api(
     "PutCounter",
-    params={"CounterType": _T + "test_counters", "CounterNum": _T + "test_counters", "Defined": _T + "test_counters", "ETB": _T + "test_counters"},
+    params={"CounterType": _T + "test_counters", "CounterNum": _T + "test_counters", "Defined": _T + "test_counters"},
     rule="122.1",
     test=_T + "test_counters",
 )

@@ -72,7 +72,6 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "SetToughness": _T + "test_continuous_set_pt",
         "AddType": _T + "test_continuous_set_pt",
         "EffectZone": _T + "test_continuous_anthem",
-        "CharacteristicDefining": _T + "test_continuous_set_pt",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",

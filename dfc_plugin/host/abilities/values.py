@@ -160,7 +160,7 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
     if counters:
         op, operand, kind = counters.groups()
         return Compare(op, operand).holds(found.counter(kind), _operand(ctx, operand))
-    if prop.startswith("without"):
+    if prop.startswith("without") and prop[7:8].isupper():
         return not game.has_keyword_of(found, prop[7:])
     if prop.startswith("with") and prop[4:5].isupper():
         return bool(game.has_keyword_of(found, prop[4:]))
@@ -520,7 +520,7 @@ def _prop_known(prop: str) -> bool:
         return True
     if prop.startswith(("named", "notnamed", "non")) or _CMP.match(prop) or _COUNTERS.match(prop):
         return True
-    if prop.startswith(("with", "without")) and prop[4:5].isupper():
+    if (prop.startswith("without") and prop[7:8].isupper()) or (prop.startswith("with") and prop[4:5].isupper()):
         return True
     return prop[:1].isupper() and prop.isalpha() and not _looks_like_property(prop)
 

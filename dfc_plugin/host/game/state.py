@@ -190,7 +190,7 @@ class LoopState(GameCore):
                 made = self._replace(made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items())))
         try:
             entering(self, made, origin)
-            self.keyword_entering(made.id)
+            self.keyword_entering(made.id)  # type: ignore[attr-defined]  # the layers mixin
         except UnsupportedAbilityError as error:
             if self.playing:
                 raise
@@ -201,9 +201,6 @@ class LoopState(GameCore):
         """Driven directly (no ``start()``), an ability that can't run is said in the
         log and skipped; in a played game it refuses the action instead."""
         self.record("unsupported", found, f"{{obj}}: not applied, it can't run here ({error})")
-
-    def keyword_entering(self, object_id: int) -> None:
-        """Keyword replacements as it enters (overridden by the layers mixin)."""
 
     def transform(self, object_id: int, **kwargs: Any) -> Any:
         result = super().transform(object_id, **kwargs)  # type: ignore[misc]

@@ -1,0 +1,284 @@
+"""Each API runs as its parameters say, cast or activated in a played game (the cards
+are bundled scripts or tests/scripts "Test ..." cards written for one API each)."""
+
+from __future__ import annotations
+
+import pytest
+from play_support import lands, names, played_game, script
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.game import Activate, Cast
+from dfc_plugin.state import Side, Zone
+
+
+def _main(game: Game, player: int = 1) -> None:
+    game.start(hand=0)
+    game.pass_until("main1", turn=player)
+
+
+def _cast(game: Game, name: str, *answers: tuple[str, object], player: int = 1) -> int:
+    card = game.add(name, Zone.HAND, player)
+    lands(game, player, "Island", 1)
+    script(game, player, *answers)
+    game.apply(player, Cast(card))
+    game.resolve_stack()
+    return card
+
+
+@pytest.mark.rule("121.1")
+def test_draw() -> None:
+    game = played_game()
+    _main(game)
+    _cast(game, "Test Diviner")
+    assert len(game.in_zone(Zone.HAND, 1)) == 2 and not game.in_zone(Zone.HAND, 2)
+
+
+@pytest.mark.rule("701.17a")
+def test_mill() -> None:
+    game = played_game()
+    _main(game)
+    _cast(game, "Test Grinder")
+    assert names(game, Zone.GRAVEYARD, 2) == ["Island", "Island"]
+    assert names(game, Zone.GRAVEYARD, 1) == ["Island", "Island", "Test Grinder"]
+
+
+@pytest.mark.rule("119.3", "608.2c")
+def test_life() -> None:
+    """LoseLife X (X = Count$Valid Land.YouCtrl) for each opponent, then GainLife 2."""
+    game = played_game()
+    lands(game, 1, "Forest", 2)
+    _main(game)
+    _cast(game, "Test Drain")
+    assert game.life == {1: 22, 2: 17}  # three lands: two Forests and the Island paid with
+
+
+@pytest.mark.rule("120.3a", "120.3e", "704.5g")
+def test_deal_damage() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    _main(game)
+    lands(game, 1, "Mountain", 2)
+    bolt = game.add("Lightning Bolt", Zone.HAND, 1)
+    script(game, 1, ("targets for Lightning Bolt", [("p", 2)]))
+    game.apply(1, Cast(bolt))
+    game.resolve_stack()
+    assert game.life[2] == 17
+    bolt = game.add("Lightning Bolt", Zone.HAND, 1)
+    script(game, 1, ("targets for Lightning Bolt", [("o", bears)]))
+    game.apply(1, Cast(bolt))
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"]
+
+
+@pytest.mark.rule("120.3")
+def test_damage_all() -> None:
+    game = played_game()
+    bird = game.add("Test Flyer", Zone.BATTLEFIELD, 2)
+    game.add("Test Viper", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(game, "Test Quake")
+    assert game.life == {1: 19, 2: 19} and names(game, Zone.GRAVEYARD, 2) == ["Test Viper"]
+    assert game.obj(bird).zone is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("611.2", "514.2")
+def test_pump() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    _main(game)
+    _cast(game, "Test Blessing", ("targets for Test Blessing", [("o", bears)]))
+    assert game.power_toughness(bears) == (3, 4) and game.has_keyword(bears, "Flying") and game.has_keyword(bears, "Trample")
+    _cast(game, "Test Lasting Blessing")
+    game.pass_until("upkeep", turn=2)
+    assert game.power_toughness(bears) == (3, 2) and not game.has_keyword(bears, "Flying")
+
+
+@pytest.mark.rule("611.2c")
+def test_pump_all() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    theirs = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(game, "Test Rally")
+    later = game.add("Test Flyer", Zone.BATTLEFIELD, 1)
+    assert game.power_toughness(bears) == (3, 3) and game.has_keyword(bears, "Vigilance")
+    assert game.power_toughness(theirs) == (2, 2) and game.power_toughness(later) == (2, 2)
+
+
+@pytest.mark.rule("613.1d", "613.4b")
+def test_animate() -> None:
+    game = played_game()
+    forest = game.add("Forest", Zone.BATTLEFIELD, 1)
+    _main(game)
+    _cast(game, "Test Awakening", ("targets for Test Awakening", [("o", forest)]))
+    assert game.power_toughness(forest) == (4, 4) and game.has_type(forest, "Creature") and game.has_type(forest, "Land")
+    assert game.has_keyword(forest, "Haste")
+    game.pass_until("upkeep", turn=2)
+    assert game.power_toughness(forest) == (3, 3) and game.has_type(forest, "Elemental")
+
+
+@pytest.mark.rule("701.21a")
+def test_tap_untap() -> None:
+    game = played_game()
+    tapper = game.add("Test Tapper", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    lands(game, 1, "Island", 1)
+    _main(game)
+    script(game, 1, ("targets for Test Tapper", [("o", bears)]))
+    game.apply(1, Activate(tapper, 0))
+    game.resolve_stack()
+    assert game.obj(bears).tapped and game.obj(tapper).tapped
+    game.apply(1, Activate(tapper, 1))
+    game.resolve_stack()
+    assert not game.obj(tapper).tapped
+
+
+@pytest.mark.rule("122.1", "614.1c")
+def test_counters() -> None:
+    game = played_game()
+    lands(game, 1, "Island", 3)
+    _main(game)
+    keeper = _cast(game, "Test Counter Keeper")
+    (keeper_obj,) = [o for o in game.battlefield() if game.name_of(o.id) == "Test Counter Keeper"]
+    assert keeper_obj.counter("P1P1") == 1  # etbCounter
+    game.apply(1, Activate(keeper_obj.id, 0))
+    game.resolve_stack()
+    assert game.obj(keeper_obj.id).counter("P1P1") == 3 and game.power_toughness(keeper_obj.id) == (4, 4)
+    game.apply(1, Activate(keeper_obj.id, 1))
+    game.resolve_stack()
+    assert game.obj(keeper_obj.id).counter("P1P1") == 0 and keeper != keeper_obj.id
+
+
+@pytest.mark.rule("701.23a", "701.24a")
+def test_change_zone_search() -> None:
+    game = played_game(library_cards=("Island", "Grizzly Bears", "Island", "Elite Vanguard"))
+    _main(game)
+    creatures = [o.id for o in game.in_zone(Zone.LIBRARY, 1) if game.has_type(o.id, "Creature")]
+    _cast(game, "Test Tutor", ("cards to put into the hand", [creatures[0]]))
+    assert names(game, Zone.HAND, 1) == ["Grizzly Bears"]
+    assert any(e.action == "shuffle" for e in game.log) and any(e.action == "reveal" for e in game.log)
+    game.add("Grizzly Bears", Zone.GRAVEYARD, 1)
+    game.add("Test Flyer", Zone.GRAVEYARD, 1)
+    game.add("Test Flyer", Zone.GRAVEYARD, 2)
+    mine = [o.id for o in game.in_zone(Zone.GRAVEYARD, 1) if game.has_type(o.id, "Creature")]
+    shuffles = sum(e.action == "shuffle" for e in game.log)
+    _cast(game, "Test Grave Digger", ("cards to put into the hand", mine))
+    assert names(game, Zone.HAND, 1) == ["Grizzly Bears", "Grizzly Bears", "Test Flyer"]
+    assert sum(e.action == "shuffle" for e in game.log) == shuffles  # Shuffle$ False
+
+
+@pytest.mark.rule("110.2a")
+def test_change_zone_gain_control() -> None:
+    game = played_game()
+    theirs = game.add("Grizzly Bears", Zone.GRAVEYARD, 2)
+    _main(game)
+    _cast(game, "Test Reanimate", ("targets for Test Reanimate", [("o", theirs)]))
+    (bears,) = [o for o in game.battlefield() if game.name_of(o.id) == "Grizzly Bears"]
+    assert bears.controller == 1 and bears.owner == 2 and bears.tapped
+
+
+@pytest.mark.rule("401.4")
+def test_change_zone_library_position() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(game, "Test Tuck", ("targets for Test Tuck", [("o", bears)]))
+    bottom = game.in_zone(Zone.LIBRARY, 2)[0]
+    assert game.name_of(bottom.id) == "Grizzly Bears"
+
+
+def test_change_zone_all() -> None:
+    game = played_game()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(game, "Test Evacuation")
+    assert names(game, Zone.HAND, 1) == ["Grizzly Bears"] and names(game, Zone.HAND, 2) == ["Grizzly Bears"]
+
+
+@pytest.mark.rule("701.8a", "702.12b")
+def test_destroy() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    shield = game.add("Test Shieldbearer", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(game, "Test Doom", ("targets for Test Doom", [("o", shield)]))
+    assert game.obj(shield).zone is Zone.BATTLEFIELD and game.life[1] == 20  # not destroyed: no life
+    _cast(game, "Test Doom", ("targets for Test Doom", [("o", bears)]))
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and game.life[1] == 23
+
+
+@pytest.mark.rule("701.17a")
+def test_sacrifice() -> None:
+    """Tithing Blade: "When Tithing Blade enters, each opponent sacrifices a creature." """
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    flyer = game.add("Test Flyer", Zone.BATTLEFIELD, 2)
+    lands(game, 1, "Swamp", 2)
+    _main(game)
+    script(game, 2, ("permanents to sacrifice", [flyer]))
+    _cast(game, "Tithing Blade")
+    assert names(game, Zone.GRAVEYARD, 2) == ["Test Flyer"] and game.obj(bears).zone is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("701.9a")
+def test_discard() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.HAND, 2)
+    game.add("Island", Zone.HAND, 2)
+    _main(game)
+    script(game, 2, ("cards to discard", [bears]))
+    _cast(game, "Test Mind Rot")
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and len(game.in_zone(Zone.HAND, 1)) == 1
+
+
+@pytest.mark.rule("701.20")
+def test_dig() -> None:
+    """Test Impulse (Optional, LibraryPosition2 0: the rest on top) and Nissa, Sage
+    Animist's +1 (Reveal, ChangeValid Land, ChangeNum All, to the battlefield, the rest
+    to the hand)."""
+    game = played_game(library_cards=("Island", "Grizzly Bears", "Island", "Forest"))
+    _main(game)
+    top = list(reversed(game.owner_zone_ids(1, Zone.LIBRARY)))[:3]
+    _cast(game, "Test Impulse", ("cards to take", []))
+    assert list(reversed(game.owner_zone_ids(1, Zone.LIBRARY)))[:3] != [] and not game.in_zone(Zone.HAND, 1)
+    assert set(game.owner_zone_ids(1, Zone.LIBRARY)[-3:]) == set(top)
+    nissa = game.add("Nissa, Vastwood Seer", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.add_counters(nissa, "LOYALTY", 3)
+    game.move_within_library(game.find("Forest", Zone.LIBRARY).id, top=True)
+    game.apply(1, Activate(nissa, 0))
+    game.resolve_stack()
+    assert "Forest" in names(game, Zone.BATTLEFIELD, 1) and any(e.action == "reveal" for e in game.log)
+
+
+@pytest.mark.rule("111.1", "111.4")
+def test_token_inline() -> None:
+    game = played_game()
+    _main(game)
+    _cast(game, "Test Summons")
+    spirits = [o for o in game.battlefield() if game.name_of(o.id) == "Spirit"]
+    assert len(spirits) == 2 and all(game.has_keyword(o.id, "Flying") and all(c.token for c in o.cards) for o in spirits)
+    assert all(game.power_toughness(o.id) == (2, 1) for o in spirits)  # remembered and pumped
+    assert game.characteristics(spirits[0].id).colors == ("W",)
+
+
+@pytest.mark.rule("605.1a", "605.3b")
+def test_mana_ability() -> None:
+    game = played_game()
+    vault = game.add("Test Vault", Zone.BATTLEFIELD, 1)
+    _main(game)
+    game.apply(1, Activate(vault, 0))
+    assert game.mana_pool[1] == ["C", "C"] and not game.stack_items  # no stack (605.3b)
+
+
+@pytest.mark.rule("701.27a", "111.10i")
+def test_set_state() -> None:
+    """The Incubator token: "{2}: Transform this artifact." """
+    game = played_game()
+    _main(game)
+    incubator = game.make_token(game.token_script("incubator_c_0_0_a_phyrexian"), 1)  # type: ignore[arg-type]
+    game.add_counters(incubator, "P1P1", 2)
+    lands(game, 1, "Island", 2)
+    game.apply(1, Activate(incubator, 0))
+    game.resolve_stack()
+    assert game.name_of(incubator) == "Phyrexian Token" and game.power_toughness(incubator) == (2, 2)
