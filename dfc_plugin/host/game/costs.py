@@ -135,6 +135,10 @@ class Costs(LoopState):
                 return False
             if part.name == "PayLife" and self.life[ctx.controller] < count:
                 return False
+            if part.name == "Sac" and part.what not in ("CARDNAME", "Self"):
+                own = [o for o in self.battlefield() if o.controller == ctx.controller and matches(ctx, o, part.what)]
+                if len(own) < count:
+                    return False
         return True
 
 
