@@ -171,7 +171,7 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
         if rest in _COLOR_WORDS:
             return not _has_color(game, found, rest)
         return not _is_type(game, found, rest)
-    if prop[:1].isupper() and _type_word(prop):
+    if prop[:1].isupper() and _type_word(prop) and not _looks_like_property(prop):
         return _is_type(game, found, prop)
     raise UnsupportedAbilityError(f"the valid-card property {prop!r} has no meaning here", missing=(f"valid:{prop}",))
 
@@ -311,9 +311,11 @@ def _triggered_player(ctx: Ctx) -> list[int]:
 
 
 def _controller_of_targets(ctx: Ctx) -> list[int]:
-    return [ctx.game.objects[i].controller for i in _objects_of(ctx.targeted()) if i in ctx.game.objects] + [
-        p for p in _players_of(ctx.targeted())
-    ]
+    """The targets' controllers; a target that has left is read as it last existed
+    (608.2h)."""
+    game = ctx.game
+    found = [game.objects.get(i) or game.lki.get(i) for i in _objects_of(ctx.targeted())]
+    return [o.controller for o in found if o is not None] + _players_of(ctx.targeted())
 
 
 DEFINED_PLAYERS: dict[str, Callable[[Ctx], list[int]]] = {

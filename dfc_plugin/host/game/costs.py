@@ -27,7 +27,7 @@ def needs(cost: ManaCost | None, x: int = 0, extra_generic: int = 0) -> list[fro
     """The cost as one set of acceptable mana types per mana to pay (generic: any),
     colour-constrained ones first."""
     constrained: list[frozenset[str]] = []
-    generic = max(0, extra_generic)
+    generic = extra_generic
     for symbol in cost.symbols if cost is not None else ():
         generic += _symbol_needs(symbol, constrained, x)
     generic = max(0, generic)

@@ -75,6 +75,8 @@ class LoopState(GameCore):
         self.drew_from_empty: set[int] = set()
         self.activations: dict[tuple[int, int], int] = {}
         self._leaving: dict[int, GameObject] = {}
+        #: Objects as they last existed before they left their zone (608.2h, 603.10).
+        self.lki: dict[int, GameObject] = {}
         self._quiet = 0
         self.playing = False
         self._day_seen = self.day_night
@@ -155,6 +157,7 @@ class LoopState(GameCore):
     def _remove(self, found: GameObject) -> None:
         for card in found.cards:
             self._leaving[card.id] = found
+        self.lki[found.id] = found
         super()._remove(found)
 
     def _place(self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, *, top: bool = True, **fields: Any) -> GameObject:

@@ -50,7 +50,10 @@ class TriggerActions(LoopState):
                 seen.setdefault(found.id, found)
         for found in event.lki.values():
             if found.zone is Zone.BATTLEFIELD:
-                seen[found.id] = found  # 603.10a: it looks back at the battlefield
+                # 603.10a: a leaves-the-battlefield ability looks back: the object as it
+                # was there triggers, not the new object it became
+                seen[found.id] = found
+                seen.pop(event.objects.get("Card", -1), None)
         return list(seen.values())
 
     def collect_triggers(self, event: GameEvent) -> None:
