@@ -1,0 +1,110 @@
+"""Combat as the cards need it (506-511): declarations through the agents, evasion
+keywords from the keyword registry, first strike, trample, lifelink, deathtouch."""
+
+from __future__ import annotations
+
+import pytest
+from play_support import names, played_game, script
+
+from dfc_plugin.host import Game
+from dfc_plugin.state import Zone
+
+
+def _combat(attackers: list[str], blockers: list[str]) -> tuple[Game, list[int], list[int]]:
+    game = played_game()
+    mine = [game.add(n, Zone.BATTLEFIELD, 1) for n in attackers]
+    theirs = [game.add(n, Zone.BATTLEFIELD, 2) for n in blockers]
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    return game, mine, theirs
+
+
+def _fight(game: Game, attackers: list[int], blocks: dict[int, list[int]]) -> None:
+    script(game, 1, ("attackers", attackers))
+    for attacker in attackers:
+        if attacker in blocks:
+            script(game, 2, ("blockers for", blocks[attacker]))
+    game.pass_until("end_combat", turn=1)
+
+
+def _offered(game: Game, attacker: int) -> list[int]:
+    from dfc_plugin.host.abilities.keywords import can_block
+
+    return [b.id for b in game.battlefield() if b.controller == 2 and can_block(game, attacker, [b.id])]
+
+
+@pytest.mark.rule("702.9b", "702.17b")
+def test_flying_and_reach() -> None:
+    game, (flyer,), (bears, archer) = _combat(["Test Flyer"], ["Grizzly Bears", "Test Archer"])
+    assert _offered(game, flyer) == [archer]
+    _fight(game, [flyer], {flyer: [archer]})
+    assert game.life[2] == 20 and game.obj(flyer).zone is Zone.BATTLEFIELD and bears
+
+
+@pytest.mark.rule("702.111b")
+def test_menace_needs_two_blockers() -> None:
+    game, (brute,), (a, b) = _combat(["Test Brute"], ["Grizzly Bears", "Grizzly Bears"])
+    _fight(game, [brute], {brute: [a]})
+    assert game.life[2] == 17  # one blocker is not allowed: unblocked
+    game2, (brute2,), (c, d) = _combat(["Test Brute"], ["Grizzly Bears", "Grizzly Bears"])
+    _fight(game2, [brute2], {brute2: [c, d]})
+    assert game2.life[2] == 20 and names(game2, Zone.GRAVEYARD, 1) == ["Test Brute"]
+
+
+@pytest.mark.rule("702.118b")
+def test_skulk() -> None:
+    game, (sneak,), (small, big) = _combat(["Startled Awake"], ["Test Viper", "Grizzly Bears"])
+    from dfc_plugin.state import Side
+
+    nightmare = game.add("Startled Awake", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    assert _offered(game, nightmare) == [small] and sneak
+
+
+@pytest.mark.rule("509.1b")
+def test_unblockable() -> None:
+    game, (ghost,), _ = _combat(["Test Ghost"], ["Grizzly Bears"])
+    assert _offered(game, ghost) == []
+    _fight(game, [ghost], {})
+    assert game.life[2] == 18
+
+
+@pytest.mark.rule("702.7b", "510.4")
+def test_first_strike_kills_first() -> None:
+    game, (duelist,), (bears,) = _combat(["Test Duelist"], ["Grizzly Bears"])
+    _fight(game, [duelist], {duelist: [bears]})
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and game.obj(duelist).zone is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("702.4b", "702.15b")
+def test_double_strike_and_lifelink() -> None:
+    game, (champion,), _ = _combat(["Test Champion"], [])
+    _fight(game, [champion], {})
+    assert game.life == {1: 24, 2: 16}
+
+
+@pytest.mark.rule("702.19b", "510.1c")
+def test_trample_assigns_excess_to_player() -> None:
+    game, (rhino,), (bears,) = _combat(["Test Rhino"], ["Grizzly Bears"])
+    _fight(game, [rhino], {rhino: [bears]})
+    assert game.life[2] == 18 and names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"]
+
+
+@pytest.mark.rule("702.2b", "704.5h")
+def test_deathtouch() -> None:
+    game, (viper,), (rhino,) = _combat(["Test Viper"], ["Test Rhino"])
+    _fight(game, [viper], {viper: [rhino]})
+    assert names(game, Zone.GRAVEYARD, 2) == ["Test Rhino"] and names(game, Zone.GRAVEYARD, 1) == ["Test Viper"]
+
+
+@pytest.mark.rule("702.20b", "508.1f")
+def test_vigilance_doesnt_tap() -> None:
+    game, (guard, bears), _ = _combat(["Test Guard", "Grizzly Bears"], [])
+    script(game, 1, ("attackers", [guard, bears]))
+    game.pass_until("declare_blockers", turn=1)
+    assert not game.obj(guard).tapped and game.obj(bears).tapped
+
+
+@pytest.mark.rule("702.3b", "508.1a")
+def test_defender_cant_attack() -> None:
+    game, (wall, bears), _ = _combat(["Test Wall", "Grizzly Bears"], [])
+    assert [o.id for o in game.battlefield() if game.may_attack(o)] == [bears] and wall
