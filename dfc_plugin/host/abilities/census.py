@@ -69,7 +69,17 @@ class CardReport:
 
 
 def params_missing(family: Family, params: ParamMap) -> list[str]:
-    """What of one line or link the engine can't run: its API/mode, or a parameter."""
+    """What of one line or link the engine can't run: its API/mode, or a parameter
+    (remembered per line: the games ask often)."""
+    return list(_params_missing(family, params))
+
+
+@lru_cache(maxsize=1 << 14)
+def _params_missing(family: Family, params: ParamMap) -> tuple[str, ...]:
+    return tuple(_missing_now(family, params))
+
+
+def _missing_now(family: Family, params: ParamMap) -> list[str]:
     name = params.api
     entry = lookup(family, name)
     if entry is None:

@@ -44,6 +44,7 @@ class Basics(LoopState, Layers):
     def change_life(self, player: int, delta: int) -> ActionResult:
         """A player gains (positive) or loses life (119.3)."""
         self.life[player] += delta
+        self.version += 1
         verb = "gains" if delta >= 0 else "loses"
         self.record("life", None, f"player {player} {verb} {abs(delta)} life (now {self.life[player]})", "119.3")
         return ActionResult(True, "119.3", f"life {self.life[player]}")
@@ -59,6 +60,7 @@ class Basics(LoopState, Layers):
         kind, value = target
         event_objects = {"Source": source}
         event_players: dict[str, int] = {}
+        self.version += 1
         if kind == "p":
             self.life[value] -= count
             event_players["Target"] = value

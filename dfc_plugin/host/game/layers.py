@@ -41,11 +41,19 @@ class Layers(GameCore):
 
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
+        cache = self.__dict__.setdefault("_parts", {})
+        key = (self.version, found.id)  # type: ignore[attr-defined]
+        if key in cache:
+            return cache[key]  # type: ignore[no-any-return]
+        if len(cache) > 10_000:
+            cache.clear()
         self.__dict__["_in_statics"] = True
         try:
-            return continuous(self, found)
+            parts = continuous(self, found)
         finally:
             self.__dict__["_in_statics"] = False
+        cache[key] = parts
+        return parts
 
     def pt_of(self, found: GameObject) -> tuple[int | None, int | None]:
         """Power and toughness now (613.4): printed or set, then changes, then counters."""
@@ -94,7 +102,8 @@ class Layers(GameCore):
 
     def has_type_of(self, found: GameObject, word: str) -> bool:
         """Card types, subtypes and supertypes now (layer 4)."""
-        line = self.rules.characteristics(found.state).type_line
+        face = self.face_of(found)  # type: ignore[attr-defined]
+        line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
         if line.has(word):
             return True
         return any(word in a.types for a in self.animations.get(found.id, [])) or (

@@ -75,6 +75,10 @@ class LoopState(GameCore):
         self.drew_from_empty: set[int] = set()
         self.activations: dict[tuple[int, int], int] = {}
         self._leaving: dict[int, GameObject] = {}
+        self._faces: dict[int, tuple[DfcState, Face | None]] = {}
+        self._static_cache: dict[Any, Any] = {}
+        #: Bumped on every change to an object or a life total: what caches key on.
+        self.version = 0
         #: Objects as they last existed before they left their zone (608.2h, 603.10).
         self.lki: dict[int, GameObject] = {}
         self._quiet = 0
@@ -111,6 +115,7 @@ class LoopState(GameCore):
         super()._restore(snapshot)
         for name, value in snapshot["loop"].items():
             setattr(self, name, value)
+        self.version += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
         self._leaving = {}
@@ -158,10 +163,12 @@ class LoopState(GameCore):
         for card in found.cards:
             self._leaving[card.id] = found
         self.lki[found.id] = found
+        self.version += 1
         super()._remove(found)
 
     def _place(self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, *, top: bool = True, **fields: Any) -> GameObject:
         made = super()._place(cards, state, controller, top=top, **fields)
+        self.version += 1
         lki = self._leaving.pop(cards[0].id, None)
         for card in cards[1:]:
             self._leaving.pop(card.id, None)
@@ -236,10 +243,23 @@ class LoopState(GameCore):
         return Ctx(self, found.id, found.cards[0].id, found.controller if controller is None else controller, face, x=found.x)
 
     def face_of(self, found: GameObject) -> Face | None:
-        """The face whose abilities the object has now (none face down, 708.2)."""
-        if found.state.face_down:
+        """The face whose abilities the object has now (none face down, 708.2); the
+        plugin's answer is remembered per (immutable) state."""
+        state = found.state
+        if state.face_down:
             return None
-        return self.rules.characteristics(found.state).face
+        cached = self._faces.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        face = self.rules.characteristics(state).face
+        if len(self._faces) > 50_000:
+            self._faces.clear()
+        self._faces[id(state)] = (state, face)
+        return face
+
+    def _replace(self, found: GameObject, **changes: Any) -> GameObject:
+        self.version += 1
+        return super()._replace(found, **changes)
 
     def faces_on_battlefield(self) -> Iterator[tuple[GameObject, Face]]:
         for found in self.in_zone(Zone.BATTLEFIELD):
@@ -247,12 +267,20 @@ class LoopState(GameCore):
             if face is not None:
                 yield found, face
 
-    def faces_with_statics(self) -> Iterator[tuple[GameObject, Face]]:
-        for zone in (Zone.BATTLEFIELD, Zone.COMMAND):
-            for found in self.in_zone(zone):
-                face = self.face_of(found)
-                if face is not None and any(a.kind == "S" for a in face.abilities):
-                    yield found, face
+    def faces_with_statics(self) -> list[tuple[GameObject, Face]]:
+        """Objects on the battlefield or in the command zone with static abilities
+        (remembered until anything changes)."""
+        key = ("statics", self.version)
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = [
+                (found, face)
+                for zone in (Zone.BATTLEFIELD, Zone.COMMAND)
+                for found in self.in_zone(zone)
+                if (face := self.face_of(found)) is not None and any(a.kind == "S" for a in face.abilities)
+            ]
+            self._static_cache = {key: cached}
+        return cached
 
     def object_of_card(self, card_id: int) -> GameObject | None:
         return next((o for o in self.objects.values() if any(c.id == card_id for c in o.cards)), None)
