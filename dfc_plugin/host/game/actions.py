@@ -86,6 +86,14 @@ class Playing(Steps):
         makes them all and refuses with the rule if one fails."""
         if self.over or self.priority != player:
             return []
+        key = ("actions", self.version, player, self.step, len(self.stack_items), tuple(self.mana_pool[player]), self.lands_played.get(player, 0))
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = self._list_actions(player)
+            self._static_cache[key] = cached
+        return list(cached)
+
+    def _list_actions(self, player: int) -> list[Action]:
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)

@@ -55,12 +55,21 @@ class Costs(LoopState):
     """Cost payment (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def mana_sources(self, player: int) -> list[tuple[GameObject, int, frozenset[str]]]:
-        """Untapped permanents with a {T}-only mana ability: (object, index, types)."""
+        """Untapped permanents with a {T}-only mana ability: (object, index, types)
+        (remembered until anything changes)."""
+        key = ("sources", self.version, player)
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = self._mana_sources(player)
+            self._static_cache[key] = cached
+        return list(cached)
+
+    def _mana_sources(self, player: int) -> list[tuple[GameObject, int, frozenset[str]]]:
         sources = []
         for found in self.in_zone(Zone.BATTLEFIELD):
             if found.controller != player or found.tapped:
                 continue
-            for index, ability in enumerate(self.rules.mana_abilities(found.state)):
+            for index, ability in enumerate(self.mana_abilities_of(found)):
                 cost = ability.cost
                 if cost.tap and cost.mana is None and not cost.parts and ability.produced:
                     if self.rules.can_pay_tap_cost(found.state, self.controlled_since_turn_began(found.id), False):  # type: ignore[attr-defined]

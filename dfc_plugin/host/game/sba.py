@@ -60,7 +60,10 @@ class StateBased(Combat):
         return out
 
     def state_based_actions(self) -> bool:
-        """Perform every state-based action that applies; ``True`` if any did."""
+        """Perform every state-based action that applies; ``True`` if any did. (Nothing
+        to check if nothing changed since the last check found nothing.)"""
+        if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
+            return False
         acted = False
         for player in self._losing_players():
             self.losers.append(player)
@@ -72,6 +75,8 @@ class StateBased(Combat):
                 self.record("sba", found, "{obj} is put into its owner's graveyard", rule)
                 self.move(found.id, Zone.GRAVEYARD)  # type: ignore[attr-defined]
                 acted = True
+        if not acted:
+            self.__dict__["_sba_clean"] = (self.version, len(self.pending), len(self.stack_items))
         return acted
 
     def clear_damage(self) -> None:

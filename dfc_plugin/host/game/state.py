@@ -77,6 +77,7 @@ class LoopState(GameCore):
         self._leaving: dict[int, GameObject] = {}
         self._faces: dict[int, tuple[DfcState, Face | None]] = {}
         self._static_cache: dict[Any, Any] = {}
+        self._mana: dict[int, tuple[DfcState, tuple[Any, ...]]] = {}
         #: Bumped on every change to an object or a life total: what caches key on.
         self.version = 0
         #: Objects as they last existed before they left their zone (608.2h, 603.10).
@@ -219,7 +220,10 @@ class LoopState(GameCore):
         return result
 
     def _settle(self) -> None:
-        super()._settle()
+        key = (self.version, self.day_night)
+        if self.__dict__.get("_settled") != key:  # day/night follows the battlefield only
+            super()._settle()
+            self.__dict__["_settled"] = (self.version, self.day_night)
         self.check_day_change()
 
     def check_day_change(self) -> None:
@@ -279,8 +283,21 @@ class LoopState(GameCore):
                 for found in self.in_zone(zone)
                 if (face := self.face_of(found)) is not None and any(a.kind == "S" for a in face.abilities)
             ]
-            self._static_cache = {key: cached}
+            self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
+            self._static_cache[key] = cached
         return cached
+
+    def mana_abilities_of(self, found: GameObject) -> tuple[Any, ...]:
+        """The plugin's ``mana_abilities`` for the object, remembered per state."""
+        state = found.state
+        cached = self._mana.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        abilities = tuple(self.rules.mana_abilities(state))
+        if len(self._mana) > 50_000:
+            self._mana.clear()
+        self._mana[id(state)] = (state, abilities)
+        return abilities
 
     def object_of_card(self, card_id: int) -> GameObject | None:
         return next((o for o in self.objects.values() if any(c.id == card_id for c in o.cards)), None)
