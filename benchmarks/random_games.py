@@ -32,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from random_support import Hidden, deck, new_random_game, play_checked, playable_dfcs  # noqa: E402
+from random_support import Hidden, deck, new_random_game, play_checked, playable_dfcs
 
 
 def _ours(games: int, max_actions: int, *, invariants: bool, hidden_games: int = 0) -> dict[str, Any]:
@@ -70,7 +70,10 @@ def _peak_memory(max_actions: int) -> int:
 _BASIC_TEXT = {"Plains": "W", "Island": "U", "Swamp": "B", "Mountain": "R", "Forest": "G"}
 
 
-def _phase_face(phase: Any, name: str, cost: str, types: list[str], subtypes: list[str], text: str, pt: tuple[str, str] | None, colors: list[str], mv: int, supertypes: list[str]) -> Any:
+def _phase_face(phase: Any, name: str, cost: str, types: list[str], **more: Any) -> Any:
+    """A phase.rs card face from an MTGJSON-shaped description."""
+    subtypes, text, pt = more["subtypes"], more["text"], more.get("pt")
+    colors, mv, supertypes = more.get("colors", []), more.get("mv", 0), more.get("supertypes", [])
     shape: dict[str, Any] = {
         "name": name,
         "manaCost": cost,
@@ -98,17 +101,40 @@ def _phase_engine(phase: Any) -> tuple[Any, dict[str, list[str]]]:
     and colour (our DFC creatures' front faces, as far as their sizes go)."""
     cards: dict[str, Any] = {}
     for name, color in _BASIC_TEXT.items():
-        cards[name] = _phase_face(phase, name, "", ["Land"], [name], f"({{T}}: Add {{{color}}}.)", None, [], 0, ["Basic"])
+        cards[name] = _phase_face(
+            phase,
+            name,
+            "",
+            ["Land"],
+            subtypes=[name],
+            text=f"({{T}}: Add {{{color}}}.)",
+            supertypes=["Basic"],
+        )
     by_color: dict[str, list[str]] = {c: [] for c in "WUBRG"}
     for card in playable_dfcs():
         front = card.front
-        if front.power is None or front.toughness is None or front.mana_cost is None or len(front.colors) != 1:
+        if (
+            front.power is None
+            or front.toughness is None
+            or front.mana_cost is None
+            or len(front.colors) != 1
+        ):
             continue
         color = front.colors[0]
         name = f"{front.name} (vanilla)"
         cost = front.mana_cost.text
         pt = (str(front.power.value or 1), str(front.toughness.value or 1))
-        cards[name] = _phase_face(phase, name, cost, ["Creature"], ["Human"], "", pt, [color], front.mana_value, [])
+        cards[name] = _phase_face(
+            phase,
+            name,
+            cost,
+            ["Creature"],
+            subtypes=["Human"],
+            text="",
+            pt=pt,
+            colors=[color],
+            mv=front.mana_value,
+        )
         by_color[color].append(name)
     return phase.Engine.from_json(json.dumps(cards)), by_color
 
@@ -144,7 +170,9 @@ def _phase_games(games: int, max_actions: int) -> dict[str, Any] | None:
     start = time.perf_counter()
     for seed in range(games):
         rng = random.Random(seed)
-        game = engine.new_game(_phase_deck(seed * 10 + 1, by_color), _phase_deck(seed * 10 + 2, by_color), seed=seed)
+        game = engine.new_game(
+            _phase_deck(seed * 10 + 1, by_color), _phase_deck(seed * 10 + 2, by_color), seed=seed
+        )
         taken = 0
         while taken < max_actions and game.turn <= 40:
             options = game.actions()
@@ -177,7 +205,9 @@ def main(argv: list[str]) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=50)
     parser.add_argument("--max-actions", type=int, default=600)
-    parser.add_argument("--checked-games", type=int, default=10, help="games of pass 2 with the hidden-information check")
+    parser.add_argument(
+        "--checked-games", type=int, default=10, help="games of pass 2 with the hidden-information check"
+    )
     parser.add_argument("--phase-games", type=int, default=None, help="games for phase.rs (default: as many)")
     args = parser.parse_args(argv)
     ours = _ours(args.games, args.max_actions, invariants=False)
@@ -192,7 +222,9 @@ def main(argv: list[str]) -> dict[str, Any]:
         "phase_rs": theirs,
     }
     if theirs:
-        result["actions_per_second_ratio_reference_over_phase"] = round(ours["actions_per_second"] / theirs["actions_per_second"], 2)
+        result["actions_per_second_ratio_reference_over_phase"] = round(
+            ours["actions_per_second"] / theirs["actions_per_second"], 2
+        )
     print(json.dumps(result, indent=2))
     return result
 

@@ -121,8 +121,14 @@ def _parser() -> argparse.ArgumentParser:
         "most common missing pieces. Exit status 1 only if a script can't be read.",
     )
     census.add_argument("paths", nargs="+", metavar="PATH", help="a folder of scripts or a script file")
-    census.add_argument("--double-faced", action="store_true", help="only double-faced scripts (AlternateMode DoubleFaced, Meld, Modal)")
-    census.add_argument("--top", type=int, default=20, metavar="N", help="how many missing pieces to list (default 20)")
+    census.add_argument(
+        "--double-faced",
+        action="store_true",
+        help="only double-faced scripts (AlternateMode DoubleFaced, Meld, Modal)",
+    )
+    census.add_argument(
+        "--top", type=int, default=20, metavar="N", help="how many missing pieces to list (default 20)"
+    )
     census.add_argument("--files", action="store_true", help="also list each script that doesn't run fully")
     census.add_argument("--json", action="store_true", help="print one JSON object instead of text")
     _add_cache_options(census)
@@ -222,7 +228,8 @@ def cmd_census(args: argparse.Namespace, out: TextIO) -> int:
     from dfc_plugin.host.abilities.census import census, render_text
 
     library = _library(args.paths, args, _bundled(args))
-    cards = [c for c in library.cards() if not args.double_faced or c.alternate_mode in ("DoubleFaced", "Meld", "Modal")]
+    double_faced = ("DoubleFaced", "Meld", "Modal")
+    cards = [c for c in library.cards() if not args.double_faced or c.alternate_mode in double_faced]
     result = census(cards)
     if args.json:
         json.dump(result.as_dict(), out, indent=2, ensure_ascii=False)

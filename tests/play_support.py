@@ -4,16 +4,15 @@ with scripted agents answering every question (an unexpected one fails the test)
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
-
 from functools import cache
+from typing import Any
 
 from helpers import ROOT
 
 from dfc_plugin.host import Game
+from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.script.library import Library
 from dfc_plugin.script.resources import bundled_cardscripts
-from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.state import Zone
 
 
@@ -25,7 +24,10 @@ def library() -> Library:
 
 
 def played_game(
-    p1: Sequence[tuple[str, Any]] = (), p2: Sequence[tuple[str, Any]] = (), *, library_cards: Sequence[str] = ("Island",) * 8
+    p1: Sequence[tuple[str, Any]] = (),
+    p2: Sequence[tuple[str, Any]] = (),
+    *,
+    library_cards: Sequence[str] = ("Island",) * 8,
 ) -> Game:
     """A two-player game whose players answer from these scripts; each library holds
     ``library_cards`` (so nobody loses by drawing from an empty library)."""

@@ -116,7 +116,7 @@ def test_targets_are_chosen_from_valid_targets() -> None:
     script(game, 1, ("use Bruna", True), ("targets for Bruna", [("o", angel)]))
     game.apply(1, Cast(bruna))
     offered = game.agents[1]
-    assert len(game.stack_items) == 2 and offered.done()  # type: ignore[attr-defined]
+    assert len(game.stack_items) == 2 and offered.done()
     game.resolve_stack()
     assert sorted(names(game, Zone.BATTLEFIELD, 1)).count("Gisela, the Broken Blade") == 1
     assert game.obj(human).zone is Zone.GRAVEYARD

@@ -40,6 +40,12 @@ def test_mill() -> None:
     _cast(game, "Test Grinder")
     assert names(game, Zone.GRAVEYARD, 2) == ["Island", "Island"]
     assert names(game, Zone.GRAVEYARD, 1) == ["Island", "Island", "Test Grinder"]
+    exiling = played_game(library_cards=("Island", "Grizzly Bears", "Island"))  # the last is the top
+    _main(exiling)
+    _cast(exiling, "Test Exile Mill")  # the top two: an Island and the Grizzly Bears
+    assert (
+        names(exiling, Zone.EXILE) == ["Grizzly Bears", "Island"] and len(exiling.in_zone(Zone.HAND, 1)) == 1
+    )
 
 
 @pytest.mark.rule("119.3", "608.2c")
@@ -87,7 +93,11 @@ def test_pump() -> None:
     bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
     _main(game)
     _cast(game, "Test Blessing", ("targets for Test Blessing", [("o", bears)]))
-    assert game.power_toughness(bears) == (3, 4) and game.has_keyword(bears, "Flying") and game.has_keyword(bears, "Trample")
+    assert (
+        game.power_toughness(bears) == (3, 4)
+        and game.has_keyword(bears, "Flying")
+        and game.has_keyword(bears, "Trample")
+    )
     _cast(game, "Test Lasting Blessing")
     game.pass_until("upkeep", turn=2)
     assert game.power_toughness(bears) == (3, 2) and not game.has_keyword(bears, "Flying")
@@ -111,7 +121,11 @@ def test_animate() -> None:
     forest = game.add("Forest", Zone.BATTLEFIELD, 1)
     _main(game)
     _cast(game, "Test Awakening", ("targets for Test Awakening", [("o", forest)]))
-    assert game.power_toughness(forest) == (4, 4) and game.has_type(forest, "Creature") and game.has_type(forest, "Land")
+    assert (
+        game.power_toughness(forest) == (4, 4)
+        and game.has_type(forest, "Creature")
+        and game.has_type(forest, "Land")
+    )
     assert game.has_keyword(forest, "Haste")
     game.pass_until("upkeep", turn=2)
     assert game.power_toughness(forest) == (3, 3) and game.has_type(forest, "Elemental")
@@ -219,6 +233,11 @@ def test_sacrifice() -> None:
     script(game, 2, ("permanents to sacrifice", [flyer]))
     _cast(game, "Tithing Blade")
     assert names(game, Zone.GRAVEYARD, 2) == ["Test Flyer"] and game.obj(bears).zone is Zone.BATTLEFIELD
+    _cast(game, "Test Offering")  # player 1 has no creature: nothing sacrificed, no life
+    assert game.life[1] == 20
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    _cast(game, "Test Offering")
+    assert game.life[1] == 24
 
 
 @pytest.mark.rule("701.9a")
@@ -257,7 +276,9 @@ def test_token_inline() -> None:
     _main(game)
     _cast(game, "Test Summons")
     spirits = [o for o in game.battlefield() if game.name_of(o.id) == "Spirit"]
-    assert len(spirits) == 2 and all(game.has_keyword(o.id, "Flying") and all(c.token for c in o.cards) for o in spirits)
+    assert len(spirits) == 2 and all(
+        game.has_keyword(o.id, "Flying") and all(c.token for c in o.cards) for o in spirits
+    )
     assert all(game.power_toughness(o.id) == (2, 1) for o in spirits)  # remembered and pumped
     assert game.characteristics(spirits[0].id).colors == ("W",)
 
@@ -282,3 +303,46 @@ def test_set_state() -> None:
     game.apply(1, Activate(incubator, 0))
     game.resolve_stack()
     assert game.name_of(incubator) == "Phyrexian Token" and game.power_toughness(incubator) == (2, 2)
+
+
+@pytest.mark.rule("701.20")
+def test_dig_looks_only() -> None:
+    """Test Peek (NoMove, RevealOptional, RememberRevealed) and Test Sift (the chosen
+    card to LibraryPosition$ -1, the bottom; the rest to the graveyard)."""
+    for reveal, drawn in ((True, 1), (False, 0)):
+        game = played_game(library_cards=("Grizzly Bears", "Island", "Grizzly Bears"))
+        _main(game)
+        before = game.owner_zone_ids(1, Zone.LIBRARY)
+        _cast(game, "Test Peek", ("reveal the cards", reveal))
+        assert len(game.in_zone(Zone.HAND, 1)) == drawn
+        assert game.owner_zone_ids(1, Zone.LIBRARY)[: len(before) - drawn] == before[: len(before) - drawn]
+    game = played_game(library_cards=("Island", "Grizzly Bears", "Forest"))
+    _main(game)
+    forest = game.find("Forest", Zone.LIBRARY).id
+    _cast(game, "Test Sift", ("cards to take", [forest]))
+    assert game.name_of(game.in_zone(Zone.LIBRARY, 1)[0].id) == "Forest"
+    assert names(game, Zone.GRAVEYARD, 1) == ["Grizzly Bears", "Test Sift"]
+
+
+@pytest.mark.rule("701.14a", "701.14b")
+def test_fight() -> None:
+    game = played_game()
+    brawler = game.add("Test Brawler", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    lands(game, 1, "Island", 1)
+    _main(game)
+    game.apply(1, Activate(brawler, 0))
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and game.damage[brawler] == 2 and bears
+
+
+def test_branch() -> None:
+    """Test Branch: "If you control three or more lands, draw two cards. Otherwise,
+    you gain 2 life." """
+    game = played_game()
+    _main(game)
+    _cast(game, "Test Branch")
+    assert game.life[1] == 22 and not game.in_zone(Zone.HAND, 1)
+    lands(game, 1, "Forest", 2)
+    _cast(game, "Test Branch")
+    assert game.life[1] == 22 and len(game.in_zone(Zone.HAND, 1)) == 2

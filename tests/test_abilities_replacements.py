@@ -20,7 +20,9 @@ def test_leyline_exiles_opponents_cards_not_itself() -> None:
     mine = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
     game.destroy(theirs)
     game.destroy(mine)
-    assert names(game, Zone.EXILE) == ["Grizzly Bears"] and names(game, Zone.GRAVEYARD, 1) == ["Grizzly Bears"]
+    assert names(game, Zone.EXILE) == ["Grizzly Bears"] and names(game, Zone.GRAVEYARD, 1) == [
+        "Grizzly Bears"
+    ]
     game.destroy(leyline)
     assert names(game, Zone.GRAVEYARD, 1) == ["Grizzly Bears", "Leyline of the Void"]
     game.add("Grizzly Bears", Zone.HAND, 2)

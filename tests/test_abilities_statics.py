@@ -28,7 +28,11 @@ def test_continuous_anthem() -> None:
     assert game.power_toughness(bears) == (2, 2)
     terror = game.add("Kruin Outlaw", Zone.BATTLEFIELD, 1, up=Side.BACK)
     wolf = game.add("Kruin Outlaw", Zone.BATTLEFIELD, 1)
-    assert game.has_keyword(wolf, "Menace") and game.has_keyword(terror, "Menace") and not game.has_keyword(bears, "Menace")
+    assert (
+        game.has_keyword(wolf, "Menace")
+        and game.has_keyword(terror, "Menace")
+        and not game.has_keyword(bears, "Menace")
+    )
 
 
 @pytest.mark.rule("613.4b", "613.1d")

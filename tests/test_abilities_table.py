@@ -16,7 +16,11 @@ DOC = ROOT / "docs" / "abilities.md"
 
 def _tests_in(path: Path) -> set[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    return {node.name for node in ast.walk(tree) if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")}
+    return {
+        node.name
+        for node in ast.walk(tree)
+        if isinstance(node, ast.FunctionDef) and node.name.startswith("test_")
+    }
 
 
 def _named_tests() -> set[str]:
@@ -29,7 +33,9 @@ def _named_tests() -> set[str]:
 
 
 def test_the_doc_table_is_the_registries() -> None:
-    assert DOC.read_text(encoding="utf-8") == render(), "regenerate: python -m dfc_plugin.host.abilities.docs > docs/abilities.md"
+    assert DOC.read_text(encoding="utf-8") == render(), (
+        "regenerate: python -m dfc_plugin.host.abilities.docs > docs/abilities.md"
+    )
 
 
 def test_every_named_test_exists() -> None:

@@ -80,3 +80,29 @@ def test_transformed_trigger() -> None:
     game.resolve_stack()
     assert game.name_of(deserter) == "Werewolf Ransacker"
     assert names(game, Zone.GRAVEYARD, 2) == ["Test Altar"] and game.life[2] == 17 and altar
+
+
+@pytest.mark.rule("508.1m")
+def test_attackers_declared() -> None:
+    """Test Warcaller: "Whenever you attack with two or more creatures, draw a card." """
+    for count, drawn in ((1, 0), (2, 1)):
+        game = played_game()
+        game.add("Test Warcaller", Zone.BATTLEFIELD, 1)
+        bears = [game.add("Grizzly Bears", Zone.BATTLEFIELD, 1) for _ in range(count)]
+        _main(game)
+        script(game, 1, ("attackers", bears))
+        game.pass_until("declare_blockers", turn=1)
+        game.resolve_stack()
+        assert len(game.in_zone(Zone.HAND, 1)) == drawn
+
+
+@pytest.mark.rule("603.3a")
+def test_trigger_controller() -> None:
+    """Test Loaner: its last controller, not its owner, draws when it dies."""
+    game = played_game()
+    loaner = game.add("Test Loaner", Zone.GRAVEYARD, 2)
+    _main(game)
+    borrowed = game.put_onto_battlefield(loaner, controller=1).object
+    game.destroy(borrowed)
+    game.resolve_stack()
+    assert len(game.in_zone(Zone.HAND, 1)) == 1 and not game.in_zone(Zone.HAND, 2)

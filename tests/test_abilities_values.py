@@ -18,6 +18,7 @@ from dfc_plugin.host.abilities.values import (
     matches_player,
     unknown_properties,
 )
+from dfc_plugin.host.game import Activate
 from dfc_plugin.script.expressions import ValidAlt, ValidExpr
 from dfc_plugin.script.parser import parse_value
 from dfc_plugin.state import Zone
@@ -32,8 +33,12 @@ def _ctx(game: Game, object_id: int) -> Ctx:
 
 def test_the_grammar_reads_valid_expressions() -> None:
     parsed = parse_value("valid", "Creature.YouCtrl+nonLegendary,Card.Self")
-    assert parsed == ValidExpr((ValidAlt("Creature", ("YouCtrl", "nonLegendary")), ValidAlt("Card", ("Self",))))
-    assert parse_value("valid", "Creature.namedBruna; the Fading Light").alternatives[0].props == ("namedBruna; the Fading Light",)
+    assert parsed == ValidExpr(
+        (ValidAlt("Creature", ("YouCtrl", "nonLegendary")), ValidAlt("Card", ("Self",)))
+    )
+    assert parse_value("valid", "Creature.namedBruna; the Fading Light").alternatives[0].props == (
+        "namedBruna; the Fading Light",
+    )
 
 
 def test_valid_card_properties() -> None:
@@ -41,7 +46,10 @@ def test_valid_card_properties() -> None:
     gisela = game.add("Gisela, the Broken Blade", Zone.BATTLEFIELD, 1)
     bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
     ctx = _ctx(game, gisela)
-    fits = lambda o, v: matches(ctx, game.obj(o), v)  # noqa: E731
+
+    def fits(object_id: int, valid: str) -> bool:
+        return matches(ctx, game.obj(object_id), valid)
+
     assert fits(gisela, "Card.Self") and not fits(bears, "Card.Self") and fits(bears, "Card.Other")
     assert fits(gisela, "Creature.Legendary+YouCtrl+YouOwn") and not fits(bears, "Creature.YouCtrl")
     assert fits(bears, "Creature.OppCtrl+nonLegendary+cmcLE2+powerEQ2") and not fits(bears, "Creature.cmcGE3")
@@ -59,7 +67,12 @@ def test_players_and_comparisons() -> None:
     ctx = _ctx(game, gisela)
     assert matches_player(ctx, 2, "Player.Opponent") and not matches_player(ctx, 1, "Opponent")
     assert matches_player(ctx, 1, "You") and matches_player(ctx, 1, "Creature,Player")
-    assert compare(ctx, 3, "GE3") and not compare(ctx, 2, "GE3") and compare(ctx, 1, None) and compare(ctx, 0, "EQ0")
+    assert (
+        compare(ctx, 3, "GE3")
+        and not compare(ctx, 2, "GE3")
+        and compare(ctx, 1, None)
+        and compare(ctx, 0, "EQ0")
+    )
 
 
 @pytest.mark.rule("608.2c")
@@ -87,8 +100,13 @@ def test_amounts() -> None:
     game.add("Bruna, the Fading Light", Zone.BATTLEFIELD, 1)
     ctx = _ctx(game, gisela)
     assert amount(ctx, "3") == 3 and amount(ctx, "+2") == 2 and amount(ctx, "-1") == -1
-    assert amount(ctx, "PartnerCount") == 1  # SVar:PartnerCount:Count$Valid Creature.YouOwn+YouCtrl+namedBruna; ...
-    assert amount(ctx, "Count$Valid Land.YouCtrl/Plus.2") == 5 and amount(ctx, "Count$Valid Land.YouCtrl/Twice") == 6
+    assert (
+        amount(ctx, "PartnerCount") == 1
+    )  # SVar:PartnerCount:Count$Valid Creature.YouOwn+YouCtrl+namedBruna; ...
+    assert (
+        amount(ctx, "Count$Valid Land.YouCtrl/Plus.2") == 5
+        and amount(ctx, "Count$Valid Land.YouCtrl/Twice") == 6
+    )
     assert amount(ctx, "Count$YourLifeTotal") == 20 and amount(ctx, "Count$CardPower") == 4
     with pytest.raises(UnsupportedAbilityError, match="Count"):
         amount(ctx, "Count$Domain")
@@ -108,3 +126,28 @@ def test_is_present_zone() -> None:
     assert len(game.stack_items) == 1
     game.resolve_stack()
     assert len(game.in_zone(Zone.HAND, 1)) == 1  # its draw (turn 3's draw step is still to come)
+    twin = played_game()
+    twin.add("Test Twin Ghoul", Zone.BATTLEFIELD, 1)
+    lands(twin, 1, "Forest", 2)
+    twin.start(hand=0)
+    assert not twin.stack_items  # IsPresent$ holds, IsPresent2$ (a creature card in the graveyard) doesn't
+    twin.add("Grizzly Bears", Zone.GRAVEYARD, 1)
+    twin.pass_until("upkeep", turn=3)
+    assert len(twin.stack_items) == 1
+
+
+@pytest.mark.rule("207.2c")
+def test_delirium_and_activation_conditions() -> None:
+    game = played_game()
+    found = game.add("Test Delirium", Zone.BATTLEFIELD, 1)
+    for name in ("Grizzly Bears", "Island", "Lightning Bolt"):
+        game.add(name, Zone.GRAVEYARD, 1)
+    game.start(hand=0)
+    assert not game.stack_items  # three card types
+    assert Activate(found, 0) not in game.legal_actions(1)  # threshold: three cards, not seven
+    game.add("Test Diviner", Zone.GRAVEYARD, 1)
+    for _ in range(3):
+        game.add("Island", Zone.GRAVEYARD, 1)
+    game.pass_until("upkeep", turn=3)
+    assert len(game.stack_items) == 1  # creature, land, instant, sorcery
+    assert Activate(found, 0) in game.legal_actions(1)

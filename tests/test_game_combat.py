@@ -43,7 +43,7 @@ def test_flying_and_reach() -> None:
 
 @pytest.mark.rule("702.111b")
 def test_menace_needs_two_blockers() -> None:
-    game, (brute,), (a, b) = _combat(["Test Brute"], ["Grizzly Bears", "Grizzly Bears"])
+    game, (brute,), (a, _) = _combat(["Test Brute"], ["Grizzly Bears", "Grizzly Bears"])
     _fight(game, [brute], {brute: [a]})
     assert game.life[2] == 17  # one blocker is not allowed: unblocked
     game2, (brute2,), (c, d) = _combat(["Test Brute"], ["Grizzly Bears", "Grizzly Bears"])
@@ -53,7 +53,7 @@ def test_menace_needs_two_blockers() -> None:
 
 @pytest.mark.rule("702.118b")
 def test_skulk() -> None:
-    game, (sneak,), (small, big) = _combat(["Startled Awake"], ["Test Viper", "Grizzly Bears"])
+    game, (sneak,), (small, _) = _combat(["Startled Awake"], ["Test Viper", "Grizzly Bears"])
     from dfc_plugin.state import Side
 
     nightmare = game.add("Startled Awake", Zone.BATTLEFIELD, 1, up=Side.BACK)
@@ -93,7 +93,9 @@ def test_trample_assigns_excess_to_player() -> None:
 def test_deathtouch() -> None:
     game, (viper,), (rhino,) = _combat(["Test Viper"], ["Test Rhino"])
     _fight(game, [viper], {viper: [rhino]})
-    assert names(game, Zone.GRAVEYARD, 2) == ["Test Rhino"] and names(game, Zone.GRAVEYARD, 1) == ["Test Viper"]
+    assert names(game, Zone.GRAVEYARD, 2) == ["Test Rhino"] and names(game, Zone.GRAVEYARD, 1) == [
+        "Test Viper"
+    ]
 
 
 @pytest.mark.rule("702.20b", "508.1f")
@@ -108,3 +110,16 @@ def test_vigilance_doesnt_tap() -> None:
 def test_defender_cant_attack() -> None:
     game, (wall, bears), _ = _combat(["Test Wall", "Grizzly Bears"], [])
     assert [o.id for o in game.battlefield() if game.may_attack(o)] == [bears] and wall
+
+
+@pytest.mark.rule("702.13b")
+def test_intimidate() -> None:
+    game, (stalker,), (bears, black) = _combat(["Test Stalker"], ["Grizzly Bears", "Test Stalker"])
+    assert _offered(game, stalker) == [black] and bears
+
+
+@pytest.mark.rule("508.1d", "509.1a")
+def test_cant_block_and_must_attack() -> None:
+    game, (berserker,), (theirs,) = _combat(["Test Berserker"], ["Test Berserker"])
+    game.pass_until("declare_blockers", turn=1)  # player 1's script declares no attackers
+    assert berserker in game.attackers and game.blockers == {} and theirs

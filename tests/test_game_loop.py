@@ -20,7 +20,16 @@ def test_a_turn_goes_through_its_steps() -> None:
         game.apply(game.priority, Pass())  # type: ignore[arg-type]
         if game.turn == 1 and game.step != seen[-1]:
             seen.append(game.step)
-    assert seen == ["upkeep", "draw", "main1", "begin_combat", "declare_attackers", "end_combat", "main2", "end"]
+    assert seen == [
+        "upkeep",
+        "draw",
+        "main1",
+        "begin_combat",
+        "declare_attackers",
+        "end_combat",
+        "main2",
+        "end",
+    ]
     assert set(seen) <= set(STEPS) and game.active == 2 and game.step == "upkeep"
     assert len(game.in_zone(Zone.HAND, 1)) == 0  # the first player skips their first draw
     game.pass_until("main1", turn=2)
@@ -131,7 +140,7 @@ def test_daybound_werewolf_follows_day_and_night() -> None:
     game.pass_until("main1", turn=1)
     game.apply(1, Cast(cathar))
     game.resolve_stack()
-    assert game.day_night is DayNight.DAY
+    assert game.designation() is DayNight.DAY
     game.pass_until("upkeep", turn=3)  # player 2 cast nothing in turn 2
     (brute,) = [o for o in game.battlefield() if o.owner == 1 and game.has_type(o.id, "Creature")]
-    assert game.day_night is DayNight.NIGHT and game.name_of(brute.id) == "Moonrage Brute"
+    assert game.designation() is DayNight.NIGHT and game.name_of(brute.id) == "Moonrage Brute"

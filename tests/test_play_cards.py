@@ -8,6 +8,7 @@ import pytest
 from play_support import all_answered, lands, names, played_game, script
 
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host import Game
 from dfc_plugin.host.game import Activate, Cast, Craft, PlayLand
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import Side, Zone
@@ -76,7 +77,7 @@ def test_werewolf_transforms_after_a_turn_without_spells() -> None:
     assert game.spells_last_turn == {1: 2}
 
 
-def _gisela_and_bruna(bruna_owner: int, bruna_controller: int) -> tuple[object, int, int]:
+def _gisela_and_bruna(bruna_owner: int, bruna_controller: int) -> tuple[Game, int, int]:
     game = played_game()
     gisela = game.add("Gisela, the Broken Blade", Zone.BATTLEFIELD, 1)
     bruna = game.add("Bruna, the Fading Light", Zone.GRAVEYARD, bruna_owner)
@@ -90,7 +91,7 @@ def test_gisela_and_bruna_meld_only_when_owned_and_controlled() -> None:
     """Gisela: "At the beginning of your end step, if you both own and control Gisela,
     the Broken Blade and a creature named Bruna, the Fading Light, exile them, then meld
     them into Brisela, Voice of Nightmares." """
-    game, gisela, bruna = _gisela_and_bruna(1, 1)
+    game, gisela, _ = _gisela_and_bruna(1, 1)
     game.pass_until("end", turn=1)
     assert len(game.stack_items) == 1
     game.resolve_stack()
@@ -99,12 +100,12 @@ def test_gisela_and_bruna_meld_only_when_owned_and_controlled() -> None:
     assert game.power_toughness(brisela.id) == (9, 10)
 
     # Bruna owned by player 2 but controlled by player 1: the "if" is false.
-    borrowed, gisela, bruna = _gisela_and_bruna(2, 1)
+    borrowed, gisela, _ = _gisela_and_bruna(2, 1)
     borrowed.pass_until("end", turn=1)
     assert not borrowed.stack_items and borrowed.name_of(gisela) == "Gisela, the Broken Blade"
 
     # Both cards owned by player 1, Bruna controlled by player 2.
-    lent, gisela, bruna = _gisela_and_bruna(1, 2)
+    lent, _, _ = _gisela_and_bruna(1, 2)
     lent.pass_until("end", turn=1)
     assert not lent.stack_items and not any(o.state.melded for o in lent.battlefield())
 
@@ -112,7 +113,7 @@ def test_gisela_and_bruna_meld_only_when_owned_and_controlled() -> None:
 @pytest.mark.rule("601.2", "101.2")
 def test_brisela_stops_small_spells() -> None:
     """Brisela: "Your opponents can't cast spells with mana value 3 or less." """
-    game, gisela, bruna = _gisela_and_bruna(1, 1)
+    game, _, _ = _gisela_and_bruna(1, 1)
     game.pass_until("end", turn=1)
     game.resolve_stack()
     growth = game.add("Giant Growth", Zone.HAND, 2)
@@ -255,7 +256,7 @@ def test_craft_exiles_exactly_the_named_materials() -> None:
     assert names(game, Zone.EXILE) == ["Elite Vanguard"]
     assert game.obj(bears).zone is Zone.BATTLEFIELD and all_answered(game)
     assert names(game, Zone.BATTLEFIELD, 1).count("Consuming Sepulcher") == 1
-    assert "materials (Creature.Other)" in asked.asked  # type: ignore[attr-defined]
+    assert "materials (Creature.Other)" in asked.asked
     with pytest.raises(IllegalActionError, match="craft"):
         game.apply(1, Craft(bears))
 
@@ -283,13 +284,13 @@ def test_brimstone_vandal_makes_it_day() -> None:
     lands(game, 1, "Mountain", 3)
     game.start(hand=0)
     game.pass_until("main1", turn=1)
-    assert game.day_night is DayNight.NEITHER
+    assert game.designation() is DayNight.NEITHER
     game.apply(1, Cast(vandal))
     game.resolve_stack()
-    assert game.day_night is DayNight.DAY and game.life[2] == 20  # neither -> day doesn't trigger
+    assert game.designation() is DayNight.DAY and game.life[2] == 20  # neither -> day doesn't trigger
     game.pass_until("upkeep", turn=2)  # no spells in turn 1... one spell: still day
     game.pass_until("upkeep", turn=3)  # player 2 cast nothing: it becomes night (731.2)
-    assert game.day_night is DayNight.NIGHT
+    assert game.designation() is DayNight.NIGHT
     game.resolve_stack()
     assert game.life[2] == 19
 
@@ -308,7 +309,9 @@ def test_siege_is_cast_transformed_when_defeated() -> None:
     game.add_counters(invasion, "DEFENSE", 5)  # set-up: as it entered (310.4b)
     game.start(hand=0)
     game.pass_until("main1", turn=1)
-    assert [a for a in game.legal_actions(1) if isinstance(a, Cast) and a.object_id == invasion_in_hand] == [Cast(invasion_in_hand)]
+    assert [a for a in game.legal_actions(1) if isinstance(a, Cast) and a.object_id == invasion_in_hand] == [
+        Cast(invasion_in_hand)
+    ]
     with pytest.raises(IllegalActionError, match="310.11b"):
         game.cast_spell(1, invasion_in_hand, via="siege")
     game.pass_until("main1", turn=2)

@@ -72,7 +72,9 @@ class ScriptedAgent(PassAgent):
     raises :class:`UnexpectedQuestionError` naming it; :meth:`done` says if all were
     used."""
 
-    def __init__(self, script: Sequence[tuple[str, Any]] = (), defaults: dict[str, Any] | None = None) -> None:
+    def __init__(
+        self, script: Sequence[tuple[str, Any]] = (), defaults: dict[str, Any] | None = None
+    ) -> None:
         self.script = list(script)
         self.asked: list[str] = []
         self.defaults = SCRIPT_DEFAULTS if defaults is None else defaults
@@ -83,10 +85,14 @@ class ScriptedAgent(PassAgent):
         if fallback is not None and not (self.script and purpose.startswith(self.script[0][0])):
             return fallback
         if not self.script:
-            raise UnexpectedQuestionError(f"player {player} was asked {purpose!r}, and the script has no more answers")
+            raise UnexpectedQuestionError(
+                f"player {player} was asked {purpose!r}, and the script has no more answers"
+            )
         expected, answer = self.script[0]
         if not purpose.startswith(expected):
-            raise UnexpectedQuestionError(f"player {player} was asked {purpose!r}; the script expected {expected!r}")
+            raise UnexpectedQuestionError(
+                f"player {player} was asked {purpose!r}; the script expected {expected!r}"
+            )
         self.script.pop(0)
         return answer
 
@@ -99,7 +105,9 @@ class ScriptedAgent(PassAgent):
     def pick(self, player: int, purpose: str, options: Sequence[T]) -> T:
         answer = self._next(player, purpose)
         if answer not in options:
-            raise UnexpectedQuestionError(f"scripted answer {answer!r} to {purpose!r} is not one of {list(options)!r}")
+            raise UnexpectedQuestionError(
+                f"scripted answer {answer!r} to {purpose!r} is not one of {list(options)!r}"
+            )
         return answer  # type: ignore[no-any-return]
 
     def pick_many(self, player: int, purpose: str, options: Sequence[T], low: int, high: int) -> list[T]:

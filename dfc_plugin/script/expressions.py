@@ -55,7 +55,7 @@ class Compare:
     operand: str
 
     def holds(self, left: int, right: int) -> bool:
-        return _OPERATORS[self.op](left, right)
+        return bool(_OPERATORS[self.op](left, right))
 
 
 _OPERATORS: dict[str, Any] = {

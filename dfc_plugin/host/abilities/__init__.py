@@ -14,4 +14,16 @@ from __future__ import annotations
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 
-__all__ = ["EFFECTS", "FAMILIES", "KEYWORDS", "REPLACEMENTS", "STATICS", "TRIGGERS", "effects", "keywords", "replacements", "statics", "triggers"]
+__all__ = [
+    "EFFECTS",
+    "FAMILIES",
+    "KEYWORDS",
+    "REPLACEMENTS",
+    "STATICS",
+    "TRIGGERS",
+    "effects",
+    "keywords",
+    "replacements",
+    "statics",
+    "triggers",
+]

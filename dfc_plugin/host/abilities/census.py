@@ -29,12 +29,42 @@ __all__ = ["CardReport", "LineReport", "card_report", "census", "link_missing", 
 COST_PARTS = frozenset({"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave"})
 
 #: Parameters whose values are valid-card expressions, and ``Defined`` ones.
-_VALID_PARAMS = ("ValidTgts", "ValidCard", "Affected", "IsPresent", "IsPresent2", "ConditionPresent", "ChangeType", "ChangeValid", "ValidCards", "SacValid", "ValidLKI", "ValidSource", "ValidTarget")
+_VALID_PARAMS = (
+    "ValidTgts",
+    "ValidCard",
+    "Affected",
+    "IsPresent",
+    "IsPresent2",
+    "ConditionPresent",
+    "ChangeType",
+    "ChangeValid",
+    "ValidCards",
+    "SacValid",
+    "ValidLKI",
+    "ValidSource",
+    "ValidTarget",
+)
 _CARD_DEFINED = ("ConditionDefined",)
-_AMOUNT_PARAMS = ("NumCards", "NumDmg", "LifeAmount", "NumAtt", "NumDef", "TokenAmount", "CounterNum", "DigNum", "ChangeNum", "Amount", "CheckSVar", "ConditionCheckSVar", "PeekAmount", "AddPower", "AddToughness")
+_AMOUNT_PARAMS = (
+    "NumCards",
+    "NumDmg",
+    "LifeAmount",
+    "NumAtt",
+    "NumDef",
+    "TokenAmount",
+    "CounterNum",
+    "DigNum",
+    "ChangeNum",
+    "Amount",
+    "CheckSVar",
+    "ConditionCheckSVar",
+    "PeekAmount",
+    "AddPower",
+    "AddToughness",
+)
 
 _FAMILY_OF = {"A": "api", "T": "trigger", "S": "static", "R": "replacement"}
-_CHAIN_KEYS = ("SubAbility", "Execute", "ReplaceWith")
+_CHAIN_KEYS = ("SubAbility", "Execute", "ReplaceWith", "TrueSubAbility", "FalseSubAbility")
 
 
 @dataclass(frozen=True)
@@ -87,7 +117,10 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
     return [
         f"{name}.{p.key}"
         for p in params
-        if p is not params.lead and p.key not in entry.params and p.key not in COMMON and p.key not in DESCRIPTIVE
+        if p is not params.lead
+        and p.key not in entry.params
+        and p.key not in COMMON
+        and p.key not in DESCRIPTIVE
     ] + _values_missing(params)
 
 
@@ -166,7 +199,10 @@ def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
         if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
             found.append(f"Count${parsed.value}")
         elif parsed.kind == "count" and parsed.valid is not None:
-            found.extend(f"valid:{w}" for w in unknown_properties(",".join(_alt_text(a) for a in parsed.valid.alternatives)))
+            found.extend(
+                f"valid:{w}"
+                for w in unknown_properties(",".join(_alt_text(a) for a in parsed.valid.alternatives))
+            )
     return found
 
 

@@ -71,7 +71,9 @@ def choose_targets(game: Any, ctx: Ctx, chain: list[ParamMap]) -> bool:
         high = int(link.get("TargetMax") or 1)
         if len(options) < low:
             return False
-        chosen = game.ask_many(ctx.controller, f"targets for {ctx.face.name}", options, low, min(high, len(options)))
+        chosen = game.ask_many(
+            ctx.controller, f"targets for {ctx.face.name}", options, low, min(high, len(options))
+        )
         ctx.targets[index] = list(chosen)
     ctx.link = 0
     return True
@@ -115,7 +117,8 @@ def run_link(game: Any, ctx: Ctx, link: ParamMap) -> None:
     missing = link_missing(link)
     if entry is None or missing:
         raise UnsupportedAbilityError(
-            f"{ctx.face.name}: {link.api} can't run here (missing {', '.join(missing)})", missing=tuple(missing)
+            f"{ctx.face.name}: {link.api} can't run here (missing {', '.join(missing)})",
+            missing=tuple(missing),
         )
     unless = link.get("UnlessCost")
     if unless is not None:
@@ -133,8 +136,12 @@ def _offer_unless(game: Any, ctx: Ctx, link: ParamMap, cost_text: str) -> bool:
 
     cost: ForgeCost = parse_value("cost", cost_text)
     for payer in defined_players(ctx, link.get("UnlessPayer") or "TargetedController"):
-        payer_ctx = Ctx(game, ctx.source, ctx.card, payer, ctx.face, ctx.targets, ctx.event, ctx.replaced, ctx.x)
-        if not game.can_pay_parts(payer_ctx, cost) or not game.ask_yes(payer, f"pay {cost_text} ({ctx.face.name})"):
+        payer_ctx = Ctx(
+            game, ctx.source, ctx.card, payer, ctx.face, ctx.targets, ctx.event, ctx.replaced, ctx.x
+        )
+        if not game.can_pay_parts(payer_ctx, cost) or not game.ask_yes(
+            payer, f"pay {cost_text} ({ctx.face.name})"
+        ):
             continue
         try:
             game.pay_cost(payer_ctx, cost, ctx.face.name, source_pays=False)

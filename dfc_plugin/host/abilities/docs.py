@@ -42,10 +42,20 @@ def render() -> str:
         "",
     ]
     for family, table in FAMILIES.items():
-        out += [f"## {_TITLES[family]}", "", "| name | what it does | rule | parameters honoured — test | test |", "|---|---|---|---|---|"]
+        out += [
+            f"## {_TITLES[family]}",
+            "",
+            "| name | what it does | rule | parameters honoured — test | test |",
+            "|---|---|---|---|---|",
+        ]
         out += [_row(entry) for entry in sorted(table.values(), key=lambda e: e.name)]
         out.append("")
-    out += ["## Parameters every ability honours (the chain runner, stack and trigger machinery)", "", "| parameter | test |", "|---|---|"]
+    out += [
+        "## Parameters every ability honours (the chain runner, stack and trigger machinery)",
+        "",
+        "| parameter | test |",
+        "|---|---|",
+    ]
     out += [f"| `{name}` | `{test}` |" for name, test in sorted(COMMON.items())]
     out += ["", "## Descriptive parameters (display text and AI hints; no game behaviour)", ""]
     out.append(", ".join(f"`{name}`" for name in sorted(DESCRIPTIVE) if name) + ".")

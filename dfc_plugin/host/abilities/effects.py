@@ -53,7 +53,10 @@ def _remember(ctx: Ctx, link: ParamMap, key: str, objects: list[int]) -> None:
 
 @api(
     "SetState",
-    params={"Mode": _P + "test_werewolf_transforms_after_a_turn_without_spells", "Defined": _T + "test_set_state"},
+    params={
+        "Mode": _P + "test_werewolf_transforms_after_a_turn_without_spells",
+        "Defined": _T + "test_set_state",
+    },
     rule="701.27",
     test=_T + "test_set_state",
 )
@@ -61,7 +64,9 @@ def set_state(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Transform (or convert) each defined permanent (701.27, 701.28)."""
     mode = link.get("Mode") or ""
     if mode not in ("Transform", "Convert"):
-        raise UnsupportedAbilityError(f"SetState Mode$ {mode} can't run here", missing=(f"SetState.Mode:{mode}",))
+        raise UnsupportedAbilityError(
+            f"SetState Mode$ {mode} can't run here", missing=(f"SetState.Mode:{mode}",)
+        )
     for object_id in _cards(game, ctx, link):
         if game.objects[object_id].zone is Zone.BATTLEFIELD:
             game.transform(object_id, action=mode.lower())
@@ -106,7 +111,11 @@ def meld(game: Any, ctx: Ctx, link: ParamMap) -> None:
 def _move_known(game: Any, ctx: Ctx, link: ParamMap, object_id: int, destination: Zone) -> int | None:
     found = game.objects[object_id]
     origin = link.get("Origin")
-    if origin and origin not in ("Any", "All") and found.zone not in [zone_named(z) for z in origin.split(",")]:
+    if (
+        origin
+        and origin not in ("Any", "All")
+        and found.zone not in [zone_named(z) for z in origin.split(",")]
+    ):
         return None  # "if it's still there" (forge-abilities.md 4.2)
     if destination is Zone.BATTLEFIELD:
         controller = ctx.controller if "GainControl" in link else found.owner
@@ -135,7 +144,13 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
     valid = link.get("ChangeType") or "Card"
     pool = [o.id for z in zones for o in game.in_zone(z, ctx.controller) if matches(ctx, o, valid)]
     count = min(amount(ctx, link.get("ChangeNum")), len(pool))
-    chosen = game.ask_many(ctx.controller, f"cards to put into the {destination}", pool, 0 if "Mandatory" not in link else count, count)
+    chosen = game.ask_many(
+        ctx.controller,
+        f"cards to put into the {destination}",
+        pool,
+        0 if "Mandatory" not in link else count,
+        count,
+    )
     moved = [m for i in chosen if (m := _move_known(game, ctx, link, i, destination)) is not None]
     if "Reveal" in link and moved:
         game.reveal(moved)
@@ -172,7 +187,11 @@ def change_zone(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if _hidden_origin(link) and "Defined" not in link and "ValidTgts" not in link:
         moved = _search(game, ctx, link, destination)
     else:
-        moved = [m for i in _cards(game, ctx, link) if (m := _move_known(game, ctx, link, i, destination)) is not None]
+        moved = [
+            m
+            for i in _cards(game, ctx, link)
+            if (m := _move_known(game, ctx, link, i, destination)) is not None
+        ]
     if "ForgetOtherRemembered" in link:
         ctx.remembered.clear()
     _remember(ctx, link, "RememberChanged", moved)
@@ -180,7 +199,11 @@ def change_zone(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
 @api(
     "ChangeZoneAll",
-    params={"ChangeType": _T + "test_change_zone_all", "Origin": _T + "test_change_zone_all", "Destination": _T + "test_change_zone_all"},
+    params={
+        "ChangeType": _T + "test_change_zone_all",
+        "Origin": _T + "test_change_zone_all",
+        "Destination": _T + "test_change_zone_all",
+    },
     test=_T + "test_change_zone_all",
 )
 def change_zone_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
@@ -193,18 +216,35 @@ def change_zone_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
             _move_known(game, ctx, link, object_id, destination)
 
 
-@api("Destroy", params={"Defined": _T + "test_destroy", "RememberDestroyed": _T + "test_destroy"}, rule="701.8", test=_T + "test_destroy")
+@api(
+    "Destroy",
+    params={"Defined": _T + "test_destroy", "RememberDestroyed": _T + "test_destroy"},
+    rule="701.8",
+    test=_T + "test_destroy",
+)
 def destroy(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Destroy each permanent: to its owner's graveyard, unless indestructible (701.8b)."""
     gone = []
     for object_id in _cards(game, ctx, link):
-        if game.objects[object_id].zone is Zone.BATTLEFIELD and not game.has_keyword(object_id, "Indestructible"):
+        if game.objects[object_id].zone is Zone.BATTLEFIELD and not game.has_keyword(
+            object_id, "Indestructible"
+        ):
             result = game.destroy(object_id)
             gone.extend(result.objects)
     _remember(ctx, link, "RememberDestroyed", gone)
 
 
-@api("Sacrifice", params={"SacValid": _T + "test_sacrifice", "Defined": _T + "test_sacrifice", "Amount": _T + "test_sacrifice"}, rule="701.17a", test=_T + "test_sacrifice")
+@api(
+    "Sacrifice",
+    params={
+        "SacValid": _T + "test_sacrifice",
+        "Defined": _T + "test_sacrifice",
+        "Amount": _T + "test_sacrifice",
+        "RememberSacrificed": _T + "test_sacrifice",
+    },
+    rule="701.17a",
+    test=_T + "test_sacrifice",
+)
 def sacrifice(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Each defined player sacrifices ``Amount$`` permanents fitting ``SacValid$``
     (``Self``: the source)."""
@@ -218,29 +258,54 @@ def sacrifice(game: Any, ctx: Ctx, link: ParamMap) -> None:
         own = [o.id for o in game.battlefield() if o.controller == player and matches(ctx, o, valid)]
         count = min(amount(ctx, link.get("Amount")), len(own))
         for object_id in game.ask_many(player, "permanents to sacrifice", own, count, count):
-            game.move(object_id, Zone.GRAVEYARD)
+            _remember(ctx, link, "RememberSacrificed", game.move(object_id, Zone.GRAVEYARD).objects)
 
 
 # --------------------------------------------------------------------------- libraries and hands
 
 
-@api("Draw", params={"NumCards": _T + "test_draw", "Defined": _T + "test_draw"}, rule="121.1", test=_T + "test_draw")
+@api(
+    "Draw",
+    params={"NumCards": _T + "test_draw", "Defined": _T + "test_draw"},
+    rule="121.1",
+    test=_T + "test_draw",
+)
 def draw(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Each defined (or targeted) player draws ``NumCards$`` cards."""
     for player in _players(game, ctx, link):
         game.draw(player, amount(ctx, link.get("NumCards")))
 
 
-@api("Mill", params={"NumCards": _P + "test_startled_awake_returns_from_graveyard_transformed", "Defined": _T + "test_mill"}, rule="701.17", test=_T + "test_mill")
+@api(
+    "Mill",
+    params={
+        "NumCards": _P + "test_startled_awake_returns_from_graveyard_transformed",
+        "Defined": _T + "test_mill",
+        "Destination": _T + "test_mill",
+        "RememberMilled": _T + "test_mill",
+    },
+    rule="701.17",
+    test=_T + "test_mill",
+)
 def mill(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Each defined (or targeted) player mills ``NumCards$`` cards (701.13)."""
+    """Each defined (or targeted) player mills ``NumCards$`` cards (701.13): into the
+    graveyard, or ``Destination$`` (e.g. exile); ``RememberMilled$`` remembers them."""
+    destination = zone_named(link.get("Destination") or "Graveyard")
     for player in _players(game, ctx, link):
-        game.mill(player, amount(ctx, link.get("NumCards")))
+        library = game.owner_zone_ids(player, Zone.LIBRARY)
+        top = list(reversed(library))[: amount(ctx, link.get("NumCards"))]
+        moved = [m for i in top for m in game.move(i, destination).objects]
+        _remember(ctx, link, "RememberMilled", moved)
 
 
 @api(
     "Discard",
-    params={"NumCards": _T + "test_discard", "Mode": _T + "test_discard", "Defined": _T + "test_discard", "RememberDiscarded": _T + "test_discard"},
+    params={
+        "NumCards": _T + "test_discard",
+        "Mode": _T + "test_discard",
+        "Defined": _T + "test_discard",
+        "RememberDiscarded": _T + "test_discard",
+    },
     rule="701.9",
     test=_T + "test_discard",
 )
@@ -248,11 +313,16 @@ def discard(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Each defined player discards ``NumCards$`` cards of their choice (``TgtChoose``)."""
     mode = link.get("Mode") or "TgtChoose"
     if mode != "TgtChoose":
-        raise UnsupportedAbilityError(f"Discard Mode$ {mode} can't run here", missing=(f"Discard.Mode:{mode}",))
+        raise UnsupportedAbilityError(
+            f"Discard Mode$ {mode} can't run here", missing=(f"Discard.Mode:{mode}",)
+        )
     for player in _players(game, ctx, link):
         hand = game.owner_zone_ids(player, Zone.HAND)
         count = min(amount(ctx, link.get("NumCards")), len(hand))
-        gone = [game.move(i, Zone.GRAVEYARD).objects for i in game.ask_many(player, "cards to discard", hand, count, count)]
+        gone = [
+            game.move(i, Zone.GRAVEYARD).objects
+            for i in game.ask_many(player, "cards to discard", hand, count, count)
+        ]
         _remember(ctx, link, "RememberDiscarded", [i for ids in gone for i in ids])
 
 
@@ -267,6 +337,10 @@ def discard(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Optional": _T + "test_dig",
         "Reveal": _T + "test_dig",
         "LibraryPosition2": _T + "test_dig",
+        "LibraryPosition": _T + "test_dig_looks_only",
+        "NoMove": _T + "test_dig_looks_only",
+        "RevealOptional": _T + "test_dig_looks_only",
+        "RememberRevealed": _T + "test_dig_looks_only",
     },
     rule="701.20",
     test=_T + "test_dig",
@@ -277,14 +351,21 @@ def dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
     the bottom of the library)."""
     player = ctx.controller
     top = list(reversed(game.owner_zone_ids(player, Zone.LIBRARY)))[: amount(ctx, link.get("DigNum"))]
+    game.look(player, top)
+    revealed = "Reveal" in link or (
+        "RevealOptional" in link and top and game.ask_yes(player, "reveal the cards")
+    )
+    if revealed:
+        game.reveal(top)
+        _remember(ctx, link, "RememberRevealed", top)
+    if "NoMove" in link:
+        return
     valid = link.get("ChangeValid") or "Card"
     fitting = [i for i in top if matches(ctx, game.objects[i], valid)]
     number = link.get("ChangeNum") or "1"
     count = len(fitting) if number == "All" else min(amount(ctx, number), len(fitting))
     low = 0 if "Optional" in link else count
     chosen = game.ask_many(player, "cards to take", fitting, low, count) if fitting else []
-    if "Reveal" in link:
-        game.reveal(top)
     first = zone_named(link.get("DestinationZone") or "Hand")
     second = zone_named(link.get("DestinationZone2") or "Library")
     for object_id in top:
@@ -292,14 +373,20 @@ def dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
         if zone is Zone.BATTLEFIELD:
             game.put_onto_battlefield(object_id, controller=player)
         elif zone is Zone.LIBRARY:
-            game.move_within_library(object_id, top=link.get("LibraryPosition2") == "0")
+            key = "LibraryPosition" if object_id in chosen else "LibraryPosition2"
+            game.move_within_library(object_id, top=link.get(key, "-1" if key.endswith("2") else "0") == "0")
         else:
             game.move(object_id, zone)
 
 
 @api(
     "PeekAndReveal",
-    params={"PeekAmount": _P + "test_delver_transforms_only_on_instant_or_sorcery", "RevealOptional": _P + "test_delver_transforms_only_on_instant_or_sorcery", "RememberRevealed": _P + "test_delver_transforms_only_on_instant_or_sorcery", "Defined": _P + "test_delver_transforms_only_on_instant_or_sorcery"},
+    params={
+        "PeekAmount": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+        "RevealOptional": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+        "RememberRevealed": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+        "Defined": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+    },
     rule="701.16a",
     test=_P + "test_delver_transforms_only_on_instant_or_sorcery",
 )
@@ -320,14 +407,24 @@ def peek_and_reveal(game: Any, ctx: Ctx, link: ParamMap) -> None:
 # --------------------------------------------------------------------------- life and damage
 
 
-@api("GainLife", params={"LifeAmount": _T + "test_life", "Defined": _T + "test_life"}, rule="119.3", test=_T + "test_life")
+@api(
+    "GainLife",
+    params={"LifeAmount": _T + "test_life", "Defined": _T + "test_life"},
+    rule="119.3",
+    test=_T + "test_life",
+)
 def gain_life(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Each defined (or targeted) player gains ``LifeAmount$`` life."""
     for player in _players(game, ctx, link):
         game.change_life(player, amount(ctx, link.get("LifeAmount")))
 
 
-@api("LoseLife", params={"LifeAmount": _T + "test_life", "Defined": _T + "test_life"}, rule="119.3", test=_T + "test_life")
+@api(
+    "LoseLife",
+    params={"LifeAmount": _T + "test_life", "Defined": _T + "test_life"},
+    rule="119.3",
+    test=_T + "test_life",
+)
 def lose_life(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Each defined (or targeted) player loses ``LifeAmount$`` life."""
     for player in _players(game, ctx, link):
@@ -358,7 +455,16 @@ def deal_damage(game: Any, ctx: Ctx, link: ParamMap) -> None:
         game.deal_damage(ctx.source, target, amount(ctx, link.get("NumDmg")), ctx=ctx)
 
 
-@api("DamageAll", params={"NumDmg": _T + "test_damage_all", "ValidCards": _T + "test_damage_all", "ValidPlayers": _T + "test_damage_all"}, rule="120.3", test=_T + "test_damage_all")
+@api(
+    "DamageAll",
+    params={
+        "NumDmg": _T + "test_damage_all",
+        "ValidCards": _T + "test_damage_all",
+        "ValidPlayers": _T + "test_damage_all",
+    },
+    rule="120.3",
+    test=_T + "test_damage_all",
+)
 def damage_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """``NumDmg$`` damage to each creature fitting ``ValidCards$`` and each player
     fitting ``ValidPlayers$``."""
@@ -381,7 +487,13 @@ def damage_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
 @api(
     "Pump",
-    params={"NumAtt": _T + "test_pump", "NumDef": _T + "test_pump", "KW": _T + "test_pump", "Defined": _T + "test_pump", "Duration": _T + "test_pump"},
+    params={
+        "NumAtt": _T + "test_pump",
+        "NumDef": _T + "test_pump",
+        "KW": _T + "test_pump",
+        "Defined": _T + "test_pump",
+        "Duration": _T + "test_pump",
+    },
     rule="611.2",
     test=_T + "test_pump",
 )
@@ -397,7 +509,17 @@ def pump(game: Any, ctx: Ctx, link: ParamMap) -> None:
             game.add_effect(object_id, power, toughness, words, until_end_of_turn=not lasting)
 
 
-@api("PumpAll", params={"ValidCards": _T + "test_pump_all", "NumAtt": _T + "test_pump_all", "NumDef": _T + "test_pump_all", "KW": _T + "test_pump_all"}, rule="611.2c", test=_T + "test_pump_all")
+@api(
+    "PumpAll",
+    params={
+        "ValidCards": _T + "test_pump_all",
+        "NumAtt": _T + "test_pump_all",
+        "NumDef": _T + "test_pump_all",
+        "KW": _T + "test_pump_all",
+    },
+    rule="611.2c",
+    test=_T + "test_pump_all",
+)
 def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Every creature fitting ``ValidCards$`` now gets the bonus (the set is fixed as
     it resolves, 611.2c)."""
@@ -410,7 +532,14 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
 @api(
     "Animate",
-    params={"Power": _T + "test_animate", "Toughness": _T + "test_animate", "Types": _T + "test_animate", "Duration": _T + "test_animate", "Defined": _T + "test_animate", "Keywords": _T + "test_animate"},
+    params={
+        "Power": _T + "test_animate",
+        "Toughness": _T + "test_animate",
+        "Types": _T + "test_animate",
+        "Duration": _T + "test_animate",
+        "Defined": _T + "test_animate",
+        "Keywords": _T + "test_animate",
+    },
     rule="613.1d",
     test=_T + "test_animate",
 )
@@ -438,7 +567,12 @@ def _tap(game: Any, ctx: Ctx, link: ParamMap, tapped: bool) -> None:
         game.set_tapped(object_id, tapped)
 
 
-@api("Tap", params={"Defined": _T + "test_tap_untap", "ETB": _P + "test_modal_land_face_enters_tapped"}, rule="701.21", test=_T + "test_tap_untap")
+@api(
+    "Tap",
+    params={"Defined": _T + "test_tap_untap", "ETB": _P + "test_modal_land_face_enters_tapped"},
+    rule="701.21",
+    test=_T + "test_tap_untap",
+)
 def tap(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Tap each object (``ETB$``: as it enters, inside a replacement)."""
     _tap(game, ctx, link, True)
@@ -452,7 +586,11 @@ def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
 @api(
     "PutCounter",
-    params={"CounterType": _T + "test_counters", "CounterNum": _T + "test_counters", "Defined": _T + "test_counters"},
+    params={
+        "CounterType": _T + "test_counters",
+        "CounterNum": _T + "test_counters",
+        "Defined": _T + "test_counters",
+    },
     rule="122.1",
     test=_T + "test_counters",
 )
@@ -463,7 +601,16 @@ def put_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
         game.add_counters(object_id, kind, amount(ctx, link.get("CounterNum")))
 
 
-@api("RemoveCounter", params={"CounterType": _T + "test_counters", "CounterNum": _T + "test_counters", "Defined": _T + "test_counters"}, rule="122.1", test=_T + "test_counters")
+@api(
+    "RemoveCounter",
+    params={
+        "CounterType": _T + "test_counters",
+        "CounterNum": _T + "test_counters",
+        "Defined": _T + "test_counters",
+    },
+    rule="122.1",
+    test=_T + "test_counters",
+)
 def remove_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Remove ``CounterNum$`` (or ``All``) counters of ``CounterType$``."""
     kind = link.get("CounterType") or "P1P1"
@@ -502,11 +649,20 @@ def token(game: Any, ctx: Ctx, link: ParamMap) -> None:
     made: list[int] = []
     for owner in defined_players(ctx, link.get("TokenOwner") or "You"):
         for _ in range(amount(ctx, link.get("TokenAmount"))):
-            made.append(game.make_token(definition, owner, tapped="TokenTapped" in link, attacking="TokenAttacking" in link))
+            made.append(
+                game.make_token(
+                    definition, owner, tapped="TokenTapped" in link, attacking="TokenAttacking" in link
+                )
+            )
     _remember(ctx, link, "RememberTokens", made)
 
 
-@api("Mana", params={"Produced": _T + "test_mana_ability", "Amount": _T + "test_mana_ability"}, rule="605.1a", test=_T + "test_mana_ability")
+@api(
+    "Mana",
+    params={"Produced": _T + "test_mana_ability", "Amount": _T + "test_mana_ability"},
+    rule="605.1a",
+    test=_T + "test_mana_ability",
+)
 def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Add mana to the controller's pool (a mana ability resolves at once, 605.3b);
     ``Any``/``Combo`` ask which colour."""
@@ -520,7 +676,12 @@ def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
         game.mana_pool[ctx.controller].extend(words)
 
 
-@api("DayTime", params={"Value": _P + "test_brimstone_vandal_makes_it_day"}, rule="731.1", test=_P + "test_brimstone_vandal_makes_it_day")
+@api(
+    "DayTime",
+    params={"Value": _P + "test_brimstone_vandal_makes_it_day"},
+    rule="731.1",
+    test=_P + "test_brimstone_vandal_makes_it_day",
+)
 def day_time(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """It becomes day or night (``Value$ Day|Night``)."""
     game.set_day_night((link.get("Value") or "Day").lower())
@@ -535,3 +696,50 @@ def cleanup(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Forget what the source remembered (the last link of many chains)."""
     if "ClearRemembered" in link:
         ctx.remembered.clear()
+
+
+@api(
+    "Fight",
+    params={"Defined": _T + "test_fight"},
+    rule="701.14a",
+    test=_T + "test_fight",
+)
+def fight(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """The defined creature (default the source) and the target each deal damage equal
+    to its power to the other; if either isn't on the battlefield, no damage (701.14b)."""
+    ours = defined_objects(ctx, link.get("Defined"))
+    theirs = [v for k, v in ctx.targeted() if k == "o" and v in game.objects]
+    if not ours or not theirs:
+        return
+    first, second = game.objects[ours[0]], game.objects[theirs[0]]
+    if first.zone is not Zone.BATTLEFIELD or second.zone is not Zone.BATTLEFIELD:
+        return
+    power_first = game.power_toughness(first.id)[0] or 0
+    power_second = game.power_toughness(second.id)[0] or 0
+    game.deal_damage(first.id, ("o", second.id), power_first, ctx=ctx)
+    game.deal_damage(second.id, ("o", first.id), power_second, ctx=ctx)
+
+
+@api(
+    "Branch",
+    params={
+        "BranchConditionSVar": _T + "test_branch",
+        "BranchCompare": _T + "test_branch",
+        "TrueSubAbility": _T + "test_branch",
+        "FalseSubAbility": _T + "test_branch",
+    },
+    test=_T + "test_branch",
+)
+def branch(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Compare ``BranchConditionSVar$`` (default ``GE1``) and run the chain of
+    ``TrueSubAbility$`` or ``FalseSubAbility$``."""
+    from dfc_plugin.host.abilities.chain import links, run_link
+    from dfc_plugin.host.abilities.values import compare, conditions_hold, svar_params
+
+    holds = compare(ctx, amount(ctx, link.get("BranchConditionSVar")), link.get("BranchCompare"))
+    name = link.get("TrueSubAbility" if holds else "FalseSubAbility")
+    if not name:
+        return
+    for sub in links(ctx, svar_params(ctx, name)):
+        if conditions_hold(ctx, sub):
+            run_link(game, ctx, sub)

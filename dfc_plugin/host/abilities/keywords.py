@@ -54,8 +54,15 @@ def unblockable(game: Any, attacker: int, blockers: list[int]) -> bool:
     return not blockers
 
 
+@keyword("Intimidate", rule="702.13b", test=_C + "test_intimidate")
+def intimidate(game: Any, attacker: int, blockers: list[int]) -> bool:
+    """Can be blocked only by artifact creatures and creatures sharing a colour with it."""
+    colors = set(game.characteristics(attacker).colors)
+    return all(game.has_type(b, "Artifact") or colors & set(game.characteristics(b).colors) for b in blockers)
+
+
 #: Evasion keywords, asked for each attacker and its proposed blockers.
-EVASION = ("Flying", "Menace", "Skulk", "Unblockable")
+EVASION = ("Flying", "Menace", "Skulk", "Unblockable", "Intimidate")
 
 
 def can_block(game: Any, attacker: int, blockers: list[int]) -> bool:
@@ -75,25 +82,107 @@ def _marker(name: str, rule: str, test: str, doc: str) -> None:
 
 
 for _name, _rule, _test, _doc in (
-    ("First Strike", "702.7b", _C + "test_first_strike_kills_first", "Deals combat damage in the first combat damage step."),
-    ("Double Strike", "702.4b", _C + "test_double_strike_and_lifelink", "Deals combat damage in both combat damage steps."),
-    ("Trample", "702.19b", _C + "test_trample_assigns_excess_to_player", "Excess combat damage may go to the player."),
-    ("Lifelink", "702.15b", _C + "test_double_strike_and_lifelink", "Damage dealt by it also causes its controller to gain that much life."),
+    (
+        "First Strike",
+        "702.7b",
+        _C + "test_first_strike_kills_first",
+        "Deals combat damage in the first combat damage step.",
+    ),
+    (
+        "Double Strike",
+        "702.4b",
+        _C + "test_double_strike_and_lifelink",
+        "Deals combat damage in both combat damage steps.",
+    ),
+    (
+        "Trample",
+        "702.19b",
+        _C + "test_trample_assigns_excess_to_player",
+        "Excess combat damage may go to the player.",
+    ),
+    (
+        "Lifelink",
+        "702.15b",
+        _C + "test_double_strike_and_lifelink",
+        "Damage dealt by it also causes its controller to gain that much life.",
+    ),
     ("Deathtouch", "702.2b", _C + "test_deathtouch", "Any damage it deals to a creature is lethal."),
     ("Vigilance", "702.20b", _C + "test_vigilance_doesnt_tap", "Attacking doesn't cause it to tap."),
-    ("Haste", "702.10b", _G + "test_summoning_sickness_and_haste", "It can attack and {T} as soon as it comes under your control."),
+    (
+        "Haste",
+        "702.10b",
+        _G + "test_summoning_sickness_and_haste",
+        "It can attack and {T} as soon as it comes under your control.",
+    ),
     ("Defender", "702.3b", _C + "test_defender_cant_attack", "It can't attack."),
-    ("Indestructible", "702.12b", _G + "test_indestructible_survives_lethal_damage", "It isn't destroyed by lethal damage or destroy effects."),
-    ("Hexproof", "702.11b", _G + "test_hexproof_and_shroud", "It can't be the target of opponents' spells or abilities."),
+    (
+        "Indestructible",
+        "702.12b",
+        _G + "test_indestructible_survives_lethal_damage",
+        "It isn't destroyed by lethal damage or destroy effects.",
+    ),
+    (
+        "Hexproof",
+        "702.11b",
+        _G + "test_hexproof_and_shroud",
+        "It can't be the target of opponents' spells or abilities.",
+    ),
     ("Shroud", "702.18a", _G + "test_hexproof_and_shroud", "It can't be the target of spells or abilities."),
-    ("Flash", "702.8a", _G + "test_flash_casts_at_instant_speed", "It may be cast any time you could cast an instant."),
-    ("Daybound", "702.145b", _G + "test_daybound_werewolf_follows_day_and_night", "The plugin's day/night rules transform it."),
-    ("Nightbound", "702.145e", _G + "test_daybound_werewolf_follows_day_and_night", "The plugin's day/night rules transform it."),
-    ("Disturb", "702.146a", _P + "test_disturb_cast_from_graveyard_and_exiled_instead", "Cast it transformed from a graveyard (a plugin cast option)."),
-    ("More Than Meets the Eye", "702.162a", _G + "test_more_than_meets_the_eye_casts_converted", "Cast it converted (a plugin cast option)."),
-    ("Craft", "702.167a", _P + "test_craft_exiles_exactly_the_named_materials", "An activated ability: exile it and the materials, return it transformed."),
-    ("ETBReplacement", "614.1c", _G + "test_etb_replacement_keyword_taps", "An 'as it enters' replacement (its SVar runs as it enters)."),
+    (
+        "Flash",
+        "702.8a",
+        _G + "test_flash_casts_at_instant_speed",
+        "It may be cast any time you could cast an instant.",
+    ),
+    (
+        "Daybound",
+        "702.145b",
+        _G + "test_daybound_werewolf_follows_day_and_night",
+        "The plugin's day/night rules transform it.",
+    ),
+    (
+        "Nightbound",
+        "702.145e",
+        _G + "test_daybound_werewolf_follows_day_and_night",
+        "The plugin's day/night rules transform it.",
+    ),
+    (
+        "Disturb",
+        "702.146a",
+        _P + "test_disturb_cast_from_graveyard_and_exiled_instead",
+        "Cast it transformed from a graveyard (a plugin cast option).",
+    ),
+    (
+        "More Than Meets the Eye",
+        "702.162a",
+        _G + "test_more_than_meets_the_eye_casts_converted",
+        "Cast it converted (a plugin cast option).",
+    ),
+    (
+        "Craft",
+        "702.167a",
+        _P + "test_craft_exiles_exactly_the_named_materials",
+        "An activated ability: exile it and the materials, return it transformed.",
+    ),
+    (
+        "ETBReplacement",
+        "614.1c",
+        _G + "test_etb_replacement_keyword_taps",
+        "An 'as it enters' replacement (its SVar runs as it enters).",
+    ),
     ("etbCounter", "614.1c", _G + "test_etb_counter_keyword", "It enters with counters on it."),
-    ("CARDNAME enters the battlefield tapped.", "614.1c", _G + "test_etb_replacement_keyword_taps", "It enters tapped."),
+    (
+        "CARDNAME enters the battlefield tapped.",
+        "614.1c",
+        _G + "test_etb_replacement_keyword_taps",
+        "It enters tapped.",
+    ),
+    ("CARDNAME can't block.", "509.1a", _C + "test_cant_block_and_must_attack", "It can't block."),
+    (
+        "CARDNAME attacks each combat if able.",
+        "508.1d",
+        _C + "test_cant_block_and_must_attack",
+        "It attacks each combat if able.",
+    ),
 ):
     _marker(_name, _rule, _test, _doc)

@@ -110,8 +110,16 @@ COMMON: dict[str, str] = {
     "RememberChanged": "test_play_cards.py::test_nissa_returns_transformed_on_the_seventh_land",
     "RememberTargets": "test_abilities_chain.py::test_remember_targets",
     "WerewolfTransformCondition": "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells",
-    "WerewolfUntransformCondition": "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells",
+    "WerewolfUntransformCondition": (
+        "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells"
+    ),
     "ValidPlayer": "test_play_cards.py::test_delver_transforms_only_on_instant_or_sorcery",
+    "IsPresent2": "test_abilities_values.py::test_is_present_zone",
+    "PresentCompare2": "test_abilities_values.py::test_is_present_zone",
+    "PresentZone2": "test_abilities_values.py::test_is_present_zone",
+    "Delirium": "test_abilities_values.py::test_delirium_and_activation_conditions",
+    "Activation": "test_abilities_values.py::test_delirium_and_activation_conditions",
+    "TriggerController": "test_abilities_triggers.py::test_trigger_controller",
     "UnlessCost": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
     "UnlessPayer": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
     "UnlessSwitched": "test_abilities_chain.py::test_unless_switched",
@@ -146,12 +154,17 @@ DESCRIPTIVE = frozenset(
         "AINoRecursiveCheck",
         "ActivationLimit",
         "Name",
+        "ValidDescription",
+        "SacMessage",
+        "TgtPromptDesc",
         "",
     }
 )
 
 
-def _register(family: Family, names: tuple[str, ...], params: Mapping[str, str], rule: str, test: str) -> Callable[[F], F]:
+def _register(
+    family: Family, names: tuple[str, ...], params: Mapping[str, str], rule: str, test: str
+) -> Callable[[F], F]:
     table = FAMILIES[family]
 
     def wrap(function: F) -> F:
@@ -164,18 +177,24 @@ def _register(family: Family, names: tuple[str, ...], params: Mapping[str, str],
     return wrap
 
 
-def api(*names: str, params: Mapping[str, str] | None = None, rule: str = "", test: str = "") -> Callable[[F], F]:
+def api(
+    *names: str, params: Mapping[str, str] | None = None, rule: str = "", test: str = ""
+) -> Callable[[F], F]:
     """Register an effect: ``run(ctx, link) -> None``; ``params`` maps each parameter
     it honours to the test that exercises it, ``test`` is the API's own test."""
     return _register("api", names, params or {}, rule, test)
 
 
-def trigger(*names: str, params: Mapping[str, str] | None = None, rule: str = "", test: str = "") -> Callable[[F], F]:
+def trigger(
+    *names: str, params: Mapping[str, str] | None = None, rule: str = "", test: str = ""
+) -> Callable[[F], F]:
     """Register a trigger mode: ``matches(game, trig, event) -> bool``."""
     return _register("trigger", names, params or {}, rule, test)
 
 
-def static(*names: str, params: Mapping[str, str] | None = None, rule: str = "", test: str = "") -> Callable[[F], F]:
+def static(
+    *names: str, params: Mapping[str, str] | None = None, rule: str = "", test: str = ""
+) -> Callable[[F], F]:
     """Register a static mode (its function is looked up where it applies)."""
     return _register("static", names, params or {}, rule, test)
 

@@ -48,9 +48,10 @@ def _zone_fits(text: str | None, zone: Zone | None) -> bool:
     rule="614.1a",
     test=_P + "test_disturb_cast_from_graveyard_and_exiled_instead",
 )
-def moved(game: Any, ctx: Ctx, params: ParamMap, found: Any, origin: Zone | None, destination: Zone) -> bool:
+def moved(game: Any, ctx: Ctx, params: ParamMap, found: Any, move: tuple[Zone | None, Zone]) -> bool:
     """A card fitting ``ValidCard$``/``ValidLKI$`` would move from ``Origin$`` to
     ``Destination$`` (``DayTime$ Neither``: only while it is neither day nor night)."""
+    origin, destination = move
     if not (_zone_fits(params.get("Origin"), origin) and _zone_fits(params.get("Destination"), destination)):
         return False
     day_time = params.get("DayTime")
@@ -70,7 +71,9 @@ def _sources(game: Any, found: Any, face: Face | None) -> Iterator[tuple[Any, Fa
             yield other, other_face
 
 
-def _candidates(game: Any, found: Any, face: Face | None, origin: Zone | None, destination: Zone, done: set[int]) -> list[tuple[Ctx, ParamMap, int]]:
+def _candidates(
+    game: Any, found: Any, face: Face | None, move: tuple[Zone | None, Zone], done: set[int]
+) -> list[tuple[Ctx, ParamMap, int]]:
     entry = lookup("replacement", "Moved")
     assert entry is not None
     out = []
@@ -84,7 +87,7 @@ def _candidates(game: Any, found: Any, face: Face | None, origin: Zone | None, d
                 continue
             ctx = game.ability_ctx(source, source_face)
             ctx.replaced = found.id
-            if entry.run(game, ctx, params, found, origin, destination):
+            if entry.run(game, ctx, params, found, move):
                 out.append((ctx, params, id(ability)))
     return out
 
@@ -92,7 +95,9 @@ def _candidates(game: Any, found: Any, face: Face | None, origin: Zone | None, d
 def _pick(game: Any, found: Any, options: list[tuple[Ctx, ParamMap, int]]) -> tuple[Ctx, ParamMap, int]:
     if len(options) == 1:
         return options[0]
-    index = game.ask(found.controller, "which replacement effect applies first", list(range(len(options))))
+    index: int = game.ask(
+        found.controller, "which replacement effect applies first", list(range(len(options)))
+    )
     return options[index]
 
 
@@ -104,7 +109,11 @@ def moved_destination(game: Any, found: Any, destination: Zone) -> Zone:
     face = game.rules.characteristics(found.state).face
     done: set[int] = set()
     while True:
-        options = [o for o in _candidates(game, found, face, found.zone, destination, done) if _redirects(o[0], o[1])]
+        options = [
+            o
+            for o in _candidates(game, found, face, (found.zone, destination), done)
+            if _redirects(o[0], o[1])
+        ]
         if not options:
             return destination
         ctx, params, key = _pick(game, found, options)
@@ -142,7 +151,7 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
     while True:
         options = [
             o
-            for o in _candidates(game, made, face, origin, Zone.BATTLEFIELD, done)
+            for o in _candidates(game, made, face, (origin, Zone.BATTLEFIELD), done)
             if o[0].source == made.id and not _redirects(o[0], o[1])
         ]
         if not options:

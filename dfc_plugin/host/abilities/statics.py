@@ -107,11 +107,21 @@ def continuous(game: Any, found: Any) -> list[ContinuousPart]:
     return parts
 
 
-@static("CantBeCast", params={"ValidCard": _P + "test_brisela_stops_small_spells", "Caster": _P + "test_brisela_stops_small_spells"}, rule="601.2", test=_P + "test_brisela_stops_small_spells")
+@static(
+    "CantBeCast",
+    params={
+        "ValidCard": _P + "test_brisela_stops_small_spells",
+        "Caster": _P + "test_brisela_stops_small_spells",
+    },
+    rule="601.2",
+    test=_P + "test_brisela_stops_small_spells",
+)
 def cant_be_cast_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster: int) -> bool:
     """Spells fitting ``ValidCard$`` can't be cast by ``Caster$`` (e.g. Brisela)."""
     who = params.get("Caster")
-    return (who is None or matches_player(ctx, caster, who)) and matches(ctx, spell, params.get("ValidCard") or "Card")
+    return (who is None or matches_player(ctx, caster, who)) and matches(
+        ctx, spell, params.get("ValidCard") or "Card"
+    )
 
 
 def cant_be_cast(game: Any, spell: Any, caster: int) -> str | None:
@@ -124,11 +134,18 @@ def cant_be_cast(game: Any, spell: Any, caster: int) -> str | None:
     return None
 
 
-@static("CastWithFlash", params={"ValidCard": _T + "test_cast_with_flash", "Caster": _T + "test_cast_with_flash"}, rule="702.8a", test=_T + "test_cast_with_flash")
+@static(
+    "CastWithFlash",
+    params={"ValidCard": _T + "test_cast_with_flash", "Caster": _T + "test_cast_with_flash"},
+    rule="702.8a",
+    test=_T + "test_cast_with_flash",
+)
 def flash_rule(game: Any, ctx: Ctx, params: ParamMap, card: Any, caster: int) -> bool:
     """``Caster$`` may cast spells fitting ``ValidCard$`` as though they had flash."""
     who = params.get("Caster")
-    return (who is None or matches_player(ctx, caster, who)) and matches(ctx, card, params.get("ValidCard") or "Card")
+    return (who is None or matches_player(ctx, caster, who)) and matches(
+        ctx, card, params.get("ValidCard") or "Card"
+    )
 
 
 def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
@@ -140,7 +157,12 @@ def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
 @static(
     "ReduceCost",
     "RaiseCost",
-    params={"ValidCard": _T + "test_reduce_cost", "Activator": _T + "test_reduce_cost", "Amount": _T + "test_reduce_cost", "Type": _T + "test_reduce_cost"},
+    params={
+        "ValidCard": _T + "test_reduce_cost",
+        "Activator": _T + "test_reduce_cost",
+        "Amount": _T + "test_reduce_cost",
+        "Type": _T + "test_reduce_cost",
+    },
     rule="601.2f",
     test=_T + "test_reduce_cost",
 )

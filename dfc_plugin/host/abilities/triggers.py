@@ -52,7 +52,15 @@ def _fits(game: Any, ctx: Ctx, event: GameEvent, role: str, valid: str | None) -
     return player is not None and matches_player(ctx, player, valid)
 
 
-@trigger("Phase", params={"Phase": _P + "test_delver_transforms_only_on_instant_or_sorcery", "ValidPlayer": _P + "test_delver_transforms_only_on_instant_or_sorcery"}, rule="503.1a", test=_P + "test_delver_transforms_only_on_instant_or_sorcery")
+@trigger(
+    "Phase",
+    params={
+        "Phase": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+        "ValidPlayer": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+    },
+    rule="503.1a",
+    test=_P + "test_delver_transforms_only_on_instant_or_sorcery",
+)
 def phase(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """At the beginning of a step or phase (``Phase$``), of ``ValidPlayer$``'s turn."""
     steps = {PHASES.get(p.strip(), p.strip()) for p in (params.get("Phase") or "").split(",")}
@@ -88,7 +96,12 @@ def changes_zone(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> boo
     )
 
 
-@trigger("Transformed", params={"ValidCard": _T + "test_transformed_trigger"}, rule="701.27", test=_T + "test_transformed_trigger")
+@trigger(
+    "Transformed",
+    params={"ValidCard": _T + "test_transformed_trigger"},
+    rule="701.27",
+    test=_T + "test_transformed_trigger",
+)
 def transformed(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """Whenever a permanent fitting ``ValidCard$`` transforms (not when it enters
     transformed, 712.14a... 701.27g)."""
@@ -97,7 +110,10 @@ def transformed(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool
 
 @trigger(
     "SpellCast",
-    params={"ValidCard": _T + "test_spell_cast_trigger", "ValidActivatingPlayer": _T + "test_spell_cast_trigger"},
+    params={
+        "ValidCard": _T + "test_spell_cast_trigger",
+        "ValidActivatingPlayer": _T + "test_spell_cast_trigger",
+    },
     rule="603.2",
     test=_T + "test_spell_cast_trigger",
 )
@@ -108,7 +124,12 @@ def spell_cast(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     )
 
 
-@trigger("Attacks", params={"ValidCard": _P + "test_hanweir_garrison_attack_makes_tokens"}, rule="508.1m", test=_P + "test_hanweir_garrison_attack_makes_tokens")
+@trigger(
+    "Attacks",
+    params={"ValidCard": _P + "test_hanweir_garrison_attack_makes_tokens"},
+    rule="508.1m",
+    test=_P + "test_hanweir_garrison_attack_makes_tokens",
+)
 def attacks(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """Whenever a creature fitting ``ValidCard$`` attacks (508.1m)."""
     return _fits(game, ctx, event, "Attacker", params.get("ValidCard"))
@@ -116,7 +137,11 @@ def attacks(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
 
 @trigger(
     "DamageDone",
-    params={"ValidSource": _T + "test_damage_done_trigger", "ValidTarget": _T + "test_damage_done_trigger", "CombatDamage": _T + "test_damage_done_trigger"},
+    params={
+        "ValidSource": _T + "test_damage_done_trigger",
+        "ValidTarget": _T + "test_damage_done_trigger",
+        "CombatDamage": _T + "test_damage_done_trigger",
+    },
     rule="510.3a",
     test=_T + "test_damage_done_trigger",
 )
@@ -135,3 +160,15 @@ def damage_done(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool
 def day_time_changes(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """Whenever day becomes night or night becomes day (not from neither, 731.1)."""
     return True
+
+
+@trigger(
+    "AttackersDeclared",
+    params={"AttackingPlayer": _T + "test_attackers_declared"},
+    rule="508.1m",
+    test=_T + "test_attackers_declared",
+)
+def attackers_declared(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever ``AttackingPlayer$`` attacks (once per combat, after attackers are
+    declared, 508.1m)."""
+    return _fits(game, ctx, event, "Player", params.get("AttackingPlayer"))

@@ -70,11 +70,13 @@ class Ctx:
     @property
     def source_object(self) -> GameObject | None:
         """The source, if it is still the same object (400.7)."""
-        return self.game.objects.get(self.source)
+        found: GameObject | None = self.game.objects.get(self.source)
+        return found
 
     @property
     def remembered(self) -> list[Target]:
-        return self.game.remembered.setdefault(self.card, [])
+        remembered: list[Target] = self.game.remembered.setdefault(self.card, [])
+        return remembered
 
     def targeted(self) -> list[Target]:
         """The targets of this link, else of the nearest earlier link that targets."""
@@ -104,7 +106,9 @@ def svar_params(ctx: Ctx, name: str) -> ParamMap:
         found = face.svar(name)
         if found is not None and found.params is not None:
             return found.params
-    raise UnsupportedAbilityError(f"{ctx.face.name}: no ability SVar named {name!r}", missing=(f"SVar:{name}",))
+    raise UnsupportedAbilityError(
+        f"{ctx.face.name}: no ability SVar named {name!r}", missing=(f"SVar:{name}",)
+    )
 
 
 def _svar_body(ctx: Ctx, name: str) -> str | None:
@@ -149,9 +153,9 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
     if simple is not None:
         return simple(ctx, found)
     if prop.startswith("named"):
-        return game.rules.characteristics(found.state).name == prop[5:].replace(";", ",")
+        return bool(game.rules.characteristics(found.state).name == prop[5:].replace(";", ","))
     if prop.startswith("notnamed"):
-        return game.rules.characteristics(found.state).name != prop[8:].replace(";", ",")
+        return bool(game.rules.characteristics(found.state).name != prop[8:].replace(";", ","))
     compared = _CMP.match(prop)
     if compared:
         what, op, operand = compared.groups()
@@ -173,7 +177,9 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
         return not _is_type(game, found, rest)
     if prop[:1].isupper() and _type_word(prop) and not _looks_like_property(prop):
         return _is_type(game, found, prop)
-    raise UnsupportedAbilityError(f"the valid-card property {prop!r} has no meaning here", missing=(f"valid:{prop}",))
+    raise UnsupportedAbilityError(
+        f"the valid-card property {prop!r} has no meaning here", missing=(f"valid:{prop}",)
+    )
 
 
 def _stat(game: Any, found: GameObject, what: str) -> int:
@@ -227,8 +233,10 @@ _WORDS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "card": lambda ctx, o: True,
     "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD,
     "Spell": lambda ctx, o: o.zone is Zone.STACK,
-    "Any": lambda ctx, o: o.zone is Zone.BATTLEFIELD
-    and any(_is_type(ctx.game, o, t) for t in ("Creature", "Planeswalker", "Battle")),
+    "Any": lambda ctx, o: (
+        o.zone is Zone.BATTLEFIELD
+        and any(_is_type(ctx.game, o, t) for t in ("Creature", "Planeswalker", "Battle"))
+    ),
 }
 
 
@@ -241,7 +249,9 @@ def _alt_matches(ctx: Ctx, found: GameObject, alt: ValidAlt) -> bool:
 
 def matches(ctx: Ctx, found: GameObject, valid: str) -> bool:
     """Whether the object fits the valid-card expression (forge-abilities.md 9.2)."""
-    return any(_alt_matches(ctx, found, alt) for alt in _valid(valid).alternatives if alt.word not in _PLAYER_WORDS)
+    return any(
+        _alt_matches(ctx, found, alt) for alt in _valid(valid).alternatives if alt.word not in _PLAYER_WORDS
+    )
 
 
 _PLAYER_WORDS = frozenset({"Player", "Opponent", "You"})
@@ -267,8 +277,10 @@ def _player_word(ctx: Ctx, player: int, word: str) -> bool:
     if word in ("You", "YouCtrl"):
         return player == ctx.controller
     if word == "NonActive":
-        return player != ctx.game.active
-    raise UnsupportedAbilityError(f"the player property {word!r} has no meaning here", missing=(f"valid:{word}",))
+        return bool(player != ctx.game.active)
+    raise UnsupportedAbilityError(
+        f"the player property {word!r} has no meaning here", missing=(f"valid:{word}",)
+    )
 
 
 # --------------------------------------------------------------------------- Defined
@@ -318,7 +330,18 @@ def _controller_of_targets(ctx: Ctx) -> list[int]:
     return [o.controller for o in found if o is not None] + _players_of(ctx.targeted())
 
 
+def _triggered_controller(ctx: Ctx) -> list[int]:
+    """The controller of the card the event is about, as it last existed before the
+    event when it left a zone (603.10a), else as it is now."""
+    event = ctx.event
+    if event is None:
+        return []
+    found = next(iter(event.lki.values()), None) or ctx.game.objects.get(event.objects.get("Card", -1))
+    return [found.controller] if found is not None else []
+
+
 DEFINED_PLAYERS: dict[str, Callable[[Ctx], list[int]]] = {
+    "TriggeredCardController": _triggered_controller,
     "You": lambda ctx: [ctx.controller],
     "Player": lambda ctx: list(ctx.game.players),
     "Opponent": lambda ctx: [p for p in ctx.game.players if p != ctx.controller],
@@ -338,7 +361,9 @@ def defined_objects(ctx: Ctx, text: str | None) -> list[int]:
         return [o.id for o in ctx.game.battlefield() if matches(ctx, o, _unparse(defined.valid))]
     run = DEFINED_CARDS.get(defined.ref)
     if run is None or defined.props:
-        raise UnsupportedAbilityError(f"Defined$ {text} has no meaning for cards here", missing=(f"Defined:{text}",))
+        raise UnsupportedAbilityError(
+            f"Defined$ {text} has no meaning for cards here", missing=(f"Defined:{text}",)
+        )
     return [i for i in run(ctx) if i in ctx.game.objects]
 
 
@@ -349,12 +374,17 @@ def defined_players(ctx: Ctx, text: str | None) -> list[int]:
         return [p for p in ctx.game.players if all(_player_word(ctx, p, w) for w in defined.props)]
     run = DEFINED_PLAYERS.get(defined.ref)
     if run is None or defined.valid is not None:
-        raise UnsupportedAbilityError(f"Defined$ {text} has no meaning for players here", missing=(f"Defined:{text}",))
+        raise UnsupportedAbilityError(
+            f"Defined$ {text} has no meaning for players here", missing=(f"Defined:{text}",)
+        )
     return run(ctx)
 
 
 def _unparse(valid: ValidExpr) -> str:
-    return ",".join(("!" if a.negated else "") + a.word + ("." + "+".join(a.props) if a.props else "") for a in valid.alternatives)
+    return ",".join(
+        ("!" if a.negated else "") + a.word + ("." + "+".join(a.props) if a.props else "")
+        for a in valid.alternatives
+    )
 
 
 # --------------------------------------------------------------------------- amounts
@@ -401,8 +431,8 @@ _MATH: dict[str, Callable[[int, int], int]] = {
     "HalfUp": lambda a, b: (a + 1) // 2,
     "HalfDown": lambda a, b: a // 2,
     "Negative": lambda a, b: -a,
-    "LimitMax": lambda a, b: min(a, b),
-    "LimitMin": lambda a, b: max(a, b),
+    "LimitMax": min,
+    "LimitMin": max,
 }
 
 
@@ -419,18 +449,24 @@ def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
             if parsed.value == "X":
                 value = ctx.x
             else:
-                raise UnsupportedAbilityError(f"no SVar {parsed.value!r} for an amount", missing=(f"SVar:{parsed.value}",))
+                raise UnsupportedAbilityError(
+                    f"no SVar {parsed.value!r} for an amount", missing=(f"SVar:{parsed.value}",)
+                )
         else:
             value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
     else:
         form = COUNT_FORMS.get(parsed.value)
         if form is None:
-            raise UnsupportedAbilityError(f"Count${parsed.value} has no meaning here", missing=(f"Count${parsed.value}",))
+            raise UnsupportedAbilityError(
+                f"Count${parsed.value} has no meaning here", missing=(f"Count${parsed.value}",)
+            )
         value = form(ctx, parsed.valid)
     for step in parsed.math:
         math = _MATH.get(step.op)
         if math is None:
-            raise UnsupportedAbilityError(f"amount math {step.op!r} has no meaning here", missing=(f"math:{step.op}",))
+            raise UnsupportedAbilityError(
+                f"amount math {step.op!r} has no meaning here", missing=(f"math:{step.op}",)
+            )
         value = math(value, _operand(ctx, step.operand) if step.operand else 0)
     return -value if parsed.negative else value
 
@@ -496,15 +532,50 @@ def requirements_hold(ctx: Ctx, params: ParamMap) -> bool:
     if check is not None and not compare(ctx, amount(ctx, check), params.get("SVarCompare")):
         return False
     game = ctx.game
+    if "Delirium" in params and not delirium(ctx):
+        return False
     if "WerewolfTransformCondition" in params and sum(game.spells_last_turn.values()) != 0:
         return False
     return "WerewolfUntransformCondition" not in params or max(game.spells_last_turn.values(), default=0) >= 2
 
 
+def delirium(ctx: Ctx) -> bool:
+    """Four or more card types among cards in your graveyard (207.2c, Delirium)."""
+    types = {
+        t
+        for o in ctx.game.in_zone(Zone.GRAVEYARD, ctx.controller)
+        for t in o.state.card.front.type_line.types
+    }
+    return len(types) >= 4
+
+
+#: Ability words an ``Activation$`` restriction names (207.2c), and when they hold.
+ACTIVATION_CONDITIONS: dict[str, Callable[[Ctx], bool]] = {
+    "Delirium": delirium,
+    "Threshold": lambda ctx: len(ctx.game.zones[(ctx.controller, Zone.GRAVEYARD)]) >= 7,
+    "Hellbent": lambda ctx: not ctx.game.zones[(ctx.controller, Zone.HAND)],
+    "Metalcraft": lambda ctx: (
+        sum(
+            1
+            for o in ctx.game.battlefield()
+            if o.controller == ctx.controller and ctx.game.has_type_of(o, "Artifact")
+        )
+        >= 3
+    ),
+}
+
+
 # --------------------------------------------------------------------------- census help
 
 #: Property words :func:`_prop` knows by name (the pattern families are checked apart).
-_KNOWN_PROPS = frozenset(_SIMPLE_PROPS) | {"YouCtrl", "OppCtrl", "YouDontCtrl", "YouOwn", "OppOwn", "Colorless"}
+_KNOWN_PROPS = frozenset(_SIMPLE_PROPS) | {
+    "YouCtrl",
+    "OppCtrl",
+    "YouDontCtrl",
+    "YouOwn",
+    "OppOwn",
+    "Colorless",
+}
 
 
 def unknown_properties(text: str) -> list[str]:
@@ -518,11 +589,18 @@ def unknown_properties(text: str) -> list[str]:
 
 
 def _prop_known(prop: str) -> bool:
-    if prop in _KNOWN_PROPS or prop in _PLAYER_WORDS or prop in _COLOR_WORDS or prop in ("Opponent", "NonActive"):
+    if (
+        prop in _KNOWN_PROPS
+        or prop in _PLAYER_WORDS
+        or prop in _COLOR_WORDS
+        or prop in ("Opponent", "NonActive")
+    ):
         return True
     if prop.startswith(("named", "notnamed", "non")) or _CMP.match(prop) or _COUNTERS.match(prop):
         return True
-    if (prop.startswith("without") and prop[7:8].isupper()) or (prop.startswith("with") and prop[4:5].isupper()):
+    if (prop.startswith("without") and prop[7:8].isupper()) or (
+        prop.startswith("with") and prop[4:5].isupper()
+    ):
         return True
     return prop[:1].isupper() and prop.isalpha() and not _looks_like_property(prop)
 
@@ -562,7 +640,9 @@ _PROPERTY_WORDS = frozenset(
 
 
 def _looks_like_property(prop: str) -> bool:
-    return prop in _PROPERTY_WORDS or "Ctrl" in prop or "Own" in prop or "This" in prop or prop.startswith("Is")
+    return (
+        prop in _PROPERTY_WORDS or "Ctrl" in prop or "Own" in prop or "This" in prop or prop.startswith("Is")
+    )
 
 
 def defined_known(text: str, *, players: bool) -> bool:

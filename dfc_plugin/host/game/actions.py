@@ -86,7 +86,15 @@ class Playing(Steps):
         makes them all and refuses with the rule if one fails."""
         if self.over or self.priority != player:
             return []
-        key = ("actions", self.version, player, self.step, len(self.stack_items), tuple(self.mana_pool[player]), self.lands_played.get(player, 0))
+        key = (
+            "actions",
+            self.version,
+            player,
+            self.step,
+            len(self.stack_items),
+            tuple(self.mana_pool[player]),
+            self.lands_played.get(player, 0),
+        )
         cached = self._static_cache.get(key)
         if cached is None:
             cached = self._list_actions(player)
@@ -127,7 +135,12 @@ class Playing(Steps):
             for index, ability in enumerate(activated(face)):
                 if self.activatable(player, found, face, ability):
                     out.append(Activate(found.id, index))
-            if found.zone is Zone.BATTLEFIELD and found.controller == player and face.keyword("Craft") and self.sorcery_timing(player):
+            if (
+                found.zone is Zone.BATTLEFIELD
+                and found.controller == player
+                and face.keyword("Craft")
+                and self.sorcery_timing(player)
+            ):
                 out.append(Craft(found.id))
         return out
 
@@ -198,4 +211,9 @@ class Playing(Steps):
 
     def view_extra(self, player: int) -> dict[str, Any]:
         """What the loop adds to a player's view: life, step, priority, the stack."""
-        return {"life": dict(self.life), "step": self.step, "priority": self.priority, "stack": self.stack_text()}
+        return {
+            "life": dict(self.life),
+            "step": self.step,
+            "priority": self.priority,
+            "stack": self.stack_text(),
+        }

@@ -15,14 +15,13 @@ from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.layers import Layers
-from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.script.build import read_script
 from dfc_plugin.state import DfcState, TokenKind, Zone
 
 __all__ = ["Basics"]
 
 
-class Basics(LoopState, Layers):
+class Basics(Layers):
     """Draw, life, damage, tokens (mixed into :class:`dfc_plugin.host.Game`)."""
 
     seed: int = 0
@@ -32,12 +31,12 @@ class Basics(LoopState, Layers):
         """Draw ``count`` cards; drawing from an empty library loses the game the next
         time state-based actions are checked (121.4, 704.5b)."""
         library = self.zones[(player, Zone.LIBRARY)]
-        drawn = []
+        drawn: list[int] = []
         for _ in range(count):
             if not library:
                 self.drew_from_empty.add(player)
                 break
-            drawn.extend(self.move(library[-1], Zone.HAND).objects)  # type: ignore[attr-defined]
+            drawn.extend(self.move(library[-1], Zone.HAND).objects)
         return ActionResult(True, "121.1", f"drew {len(drawn)}", tuple(drawn))
 
     @action("life")
@@ -46,11 +45,15 @@ class Basics(LoopState, Layers):
         self.life[player] += delta
         self.version += 1
         verb = "gains" if delta >= 0 else "loses"
-        self.record("life", None, f"player {player} {verb} {abs(delta)} life (now {self.life[player]})", "119.3")
+        self.record(
+            "life", None, f"player {player} {verb} {abs(delta)} life (now {self.life[player]})", "119.3"
+        )
         return ActionResult(True, "119.3", f"life {self.life[player]}")
 
     @action("damage")
-    def deal_damage(self, source: int, target: Target, count: int, *, combat: bool = False, ctx: Ctx | None = None) -> ActionResult:
+    def deal_damage(
+        self, source: int, target: Target, count: int, *, combat: bool = False, ctx: Ctx | None = None
+    ) -> ActionResult:
         """Damage (120.3): to a player, loss of life; to a creature, marked damage; to a
         planeswalker or battle, its loyalty or defense counters removed; lifelink gains
         its controller that much life (702.15b); deathtouch marks it lethal (702.2b)."""
@@ -64,7 +67,9 @@ class Basics(LoopState, Layers):
         if kind == "p":
             self.life[value] -= count
             event_players["Target"] = value
-            self.record("damage", None, f"{count} damage to player {value} (now {self.life[value]})", "120.3a")
+            self.record(
+                "damage", None, f"{count} damage to player {value} (now {self.life[value]})", "120.3a"
+            )
         else:
             self._damage_permanent(value, count, origin)
             event_objects["Target"] = value
@@ -79,9 +84,11 @@ class Basics(LoopState, Layers):
         if found is None:
             return
         for kind, rule in (("LOYALTY", "120.3c"), ("DEFENSE", "120.3h")):
-            if found.counter(kind) and (self.has_type_of(found, "Planeswalker" if kind == "LOYALTY" else "Battle")):
+            if found.counter(kind) and (
+                self.has_type_of(found, "Planeswalker" if kind == "LOYALTY" else "Battle")
+            ):
                 before = found.counter(kind)
-                self.add_counters(object_id, kind, -min(count, before))  # type: ignore[attr-defined]
+                self.add_counters(object_id, kind, -min(count, before))
                 if kind == "DEFENSE":
                     self.defense_removed(object_id, before, self.obj(object_id).counter(kind))
                 self.record("damage", found, f"{count} damage to {{obj}}", rule)
@@ -128,7 +135,9 @@ class Basics(LoopState, Layers):
         for object_id in object_ids:
             found = self.obj(object_id)
             self._replace(found, known_to=tuple(self.players))
-            self.record("reveal", None, f"revealed: {self.rules.characteristics(found.state).name}", "701.16a")
+            self.record(
+                "reveal", None, f"revealed: {self.rules.characteristics(found.state).name}", "701.16a"
+            )
 
     # ------------------------------------------------------------------ tokens
     def token_definition(self, ctx: Ctx, link: ParamMap) -> CardDef:
@@ -138,11 +147,15 @@ class Basics(LoopState, Layers):
         if script is not None:
             found = self.token_script(script)
             if found is None:
-                raise UnsupportedAbilityError(f"no token script {script!r} in the library", missing=(f"TokenScript:{script}",))
+                raise UnsupportedAbilityError(
+                    f"no token script {script!r} in the library", missing=(f"TokenScript:{script}",)
+                )
             return found
         name = link.get("TokenName")
         if name is None:
-            raise UnsupportedAbilityError("a Token effect with neither TokenScript$ nor TokenName$", missing=("Token.TokenScript",))
+            raise UnsupportedAbilityError(
+                "a Token effect with neither TokenScript$ nor TokenName$", missing=("Token.TokenScript",)
+            )
         return self._inline_token(ctx, link, name)
 
     def _inline_token(self, ctx: Ctx, link: ParamMap, name: str) -> CardDef:
@@ -160,7 +173,9 @@ class Basics(LoopState, Layers):
         if cached is None:
             result = read_script(text.encode(), f"<token {name}>", is_token=True)
             if result.card is None:
-                raise UnsupportedAbilityError(f"the inline token {name!r} can't be built", missing=("Token.inline",))
+                raise UnsupportedAbilityError(
+                    f"the inline token {name!r} can't be built", missing=("Token.inline",)
+                )
             cached = result.card
             self._token_cache[key] = cached
         return cached
@@ -186,7 +201,9 @@ class Basics(LoopState, Layers):
         return self._token_cache.get(key)
 
     @action("make_token")
-    def make_token(self, definition: CardDef, controller: int, *, tapped: bool = False, attacking: bool = False) -> int:
+    def make_token(
+        self, definition: CardDef, controller: int, *, tapped: bool = False, attacking: bool = False
+    ) -> int:
         """Create one token (111.1); tapped, and attacking (508.4) if asked."""
         card = self._card(definition, controller, token=True)
         state = DfcState.of(definition, Zone.BATTLEFIELD)

@@ -19,7 +19,7 @@ from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
-from dfc_plugin.host.abilities.values import Ctx, zone_named
+from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.costs import Costs, needs
 from dfc_plugin.host.game.events import StackItem
@@ -36,12 +36,21 @@ MAIN_STEPS = ("main1", "main2")
 
 def spell_ability(face: Face) -> Ability | None:
     """The face's spell ability (its ``SP$`` line), if it has one."""
-    return next((a for a in face.abilities if a.kind == "A" and a.params.lead is not None and a.params.lead.key == "SP"), None)
+    return next(
+        (
+            a
+            for a in face.abilities
+            if a.kind == "A" and a.params.lead is not None and a.params.lead.key == "SP"
+        ),
+        None,
+    )
 
 
 def activated(face: Face) -> list[Ability]:
     """The face's activated abilities (``AB$`` lines), in script order."""
-    return [a for a in face.abilities if a.kind == "A" and a.params.lead is not None and a.params.lead.key == "AB"]
+    return [
+        a for a in face.abilities if a.kind == "A" and a.params.lead is not None and a.params.lead.key == "AB"
+    ]
 
 
 def _missing(ctx: Ctx, first: Any) -> list[str]:
@@ -54,7 +63,9 @@ def _missing(ctx: Ctx, first: Any) -> list[str]:
 def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
     missing = _missing(ctx, first)
     if missing:
-        raise UnsupportedAbilityError(f"{what} can't run here (missing {', '.join(missing)})", missing=tuple(missing))
+        raise UnsupportedAbilityError(
+            f"{what} can't run here (missing {', '.join(missing)})", missing=tuple(missing)
+        )
 
 
 class CastingActions(StackActions, Costs):
@@ -70,13 +81,14 @@ class CastingActions(StackActions, Costs):
             return
         if not self.sorcery_timing(player):
             raise IllegalActionError(
-                "only in your main phase with an empty stack (it isn't an instant and has no flash)", rule="307.1"
+                "only in your main phase with an empty stack (it isn't an instant and has no flash)",
+                rule="307.1",
             )
 
     # ------------------------------------------------------------------ casting
     def cast_options_for(self, player: int, found: GameObject) -> list[CastOption]:
         """The ways ``player`` may cast this card from where it is (the plugin's)."""
-        return [o for o in self._options(player, found, None, None, None) if o.play == "cast"]  # type: ignore[attr-defined]
+        return [o for o in self._options(player, found, None, None, None) if o.play == "cast"]
 
     @action("cast_spell")
     def cast_spell(
@@ -94,13 +106,13 @@ class CastingActions(StackActions, Costs):
         if via in ("siege", "cast_transformed") and timing:
             raise IllegalActionError("a Siege is cast transformed only by its defeat trigger", rule="310.11b")
         found = self.obj(object_id)
-        options = self._options(player, found, via, None, None)  # type: ignore[attr-defined]
-        option: CastOption = self._choose_option(player, found.state.card, options, face, via)  # type: ignore[attr-defined]
+        options = self._options(player, found, via, None, None)
+        option: CastOption = self._choose_option(player, found.state.card, options, face, via)
         if option.play != "cast":
             raise IllegalActionError("a land face is played, not cast", rule="712.12")
         if timing:
             self._check_timing(player, found, found.state.card.faces[option.face])
-        result = self.cast(player, object_id, face=option.face, via=option.via, x=x)  # type: ignore[attr-defined]
+        result = self.cast(player, object_id, face=option.face, via=option.via, x=x)
         spell = self.obj(result.object)
         forbidding = cant_be_cast(self, spell, player)
         if forbidding is not None:
@@ -120,15 +132,17 @@ class CastingActions(StackActions, Costs):
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))
         self.emit_spell_cast(spell.id, player)
         self._acted(player)
-        return result  # type: ignore[no-any-return]
+        return result
 
     # ------------------------------------------------------------------ lands
     @action("play_land_action")
     def play_land_now(self, player: int, object_id: int, *, face: int | str | None = None) -> ActionResult:
         """Play a land: in your main phase with an empty stack (305.1, 505.6b)."""
         if not self.sorcery_timing(player):
-            raise IllegalActionError("a land is played only in your main phase with an empty stack", rule="305.1")
-        result: ActionResult = self.play_land(player, object_id, face=face)  # type: ignore[attr-defined]
+            raise IllegalActionError(
+                "a land is played only in your main phase with an empty stack", rule="305.1"
+            )
+        result: ActionResult = self.play_land(player, object_id, face=face)
         self._acted(player)
         return result
 
@@ -151,6 +165,12 @@ class CastingActions(StackActions, Costs):
                 return "loyalty abilities at sorcery speed (606.3)"
         if "SorcerySpeed" in params and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
+        condition = params.get("Activation")
+        if condition is not None:
+            check = ACTIVATION_CONDITIONS.get(condition)
+            face = self.face_of(found)
+            if check is None or face is None or not check(self.ability_ctx(found, face, player)):
+                return f"only with {condition} (207.2c)"
         return None
 
     @action("activate")
@@ -189,7 +209,7 @@ class CastingActions(StackActions, Costs):
         index = next((i for i, m in enumerate(mana) if m.line == ability.line), None)
         if index is None:
             raise IllegalActionError(f"{self.describe(found)}'s mana ability is not one now", rule="605.1a")
-        result: ActionResult = self.activate_mana_ability(found.id, index)  # type: ignore[attr-defined]
+        result: ActionResult = self.activate_mana_ability(found.id, index)
         return result
 
     # ------------------------------------------------------------------ craft
@@ -209,11 +229,13 @@ class CastingActions(StackActions, Costs):
         self.pay_cost(ctx, cost, f"{face.name}'s craft")
         materials = list(ctx.cost_paid.get("materials", ()))
         ctx.cost_paid["material_cards"] = [c.id for i in materials for c in self.obj(i).cards]
-        exiled = [o for i in materials for o in self.move(i, Zone.EXILE).objects]  # type: ignore[attr-defined]
+        exiled = [o for i in materials for o in self.move(i, Zone.EXILE).objects]
         ctx.cost_paid["exiled"] = exiled
-        self.move(found.id, Zone.EXILE)  # type: ignore[attr-defined]
+        self.move(found.id, Zone.EXILE)
         self.stack_items.append(StackItem("ability", ctx, text="craft", face=face, intrinsic="craft"))
-        self.record("craft", None, f"player {player} crafts {face.name} with {len(materials)} material(s)", "702.167a")
+        self.record(
+            "craft", None, f"player {player} crafts {face.name} with {len(materials)} material(s)", "702.167a"
+        )
         self._acted(player)
         return ActionResult(True, "702.167a", "crafted", tuple(exiled))
 
@@ -231,7 +253,11 @@ class CastingActions(StackActions, Costs):
         ctx = self.ability_ctx(found, face, player)
         if _missing(ctx, ability.params):
             return False
-        return "ValidTgts" not in ability.params or int(ability.params.get("TargetMin") or 1) == 0 or bool(legal_targets(self, ctx, ability.params))
+        return (
+            "ValidTgts" not in ability.params
+            or int(ability.params.get("TargetMin") or 1) == 0
+            or bool(legal_targets(self, ctx, ability.params))
+        )
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
         if self.may_activate(player, found, ability) is not None:
@@ -241,14 +267,26 @@ class CastingActions(StackActions, Costs):
         if _missing(ctx, params):
             return False
         cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
-        if (cost.tap and (found.tapped or not self.rules.can_pay_tap_cost(found.state, self.controlled_since_turn_began(found.id), False))) or not self.can_pay_parts(ctx, cost):  # type: ignore[attr-defined]
+        if (
+            cost.tap
+            and (
+                found.tapped
+                or not self.rules.can_pay_tap_cost(
+                    found.state, self.controlled_since_turn_began(found.id), False
+                )
+            )
+        ) or not self.can_pay_parts(ctx, cost):
             return False
         sources_needed = needs(cost.mana)
         if cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)) and sources_needed:
             return self._affordable_without(player, found, sources_needed)
         if not self.can_afford(player, sources_needed):
             return False
-        return "ValidTgts" not in params or int(params.get("TargetMin") or 1) == 0 or bool(legal_targets(self, ctx, params))
+        return (
+            "ValidTgts" not in params
+            or int(params.get("TargetMin") or 1) == 0
+            or bool(legal_targets(self, ctx, params))
+        )
 
     def _affordable_without(self, player: int, found: GameObject, wanted: list[frozenset[str]]) -> bool:
         saved = found.tapped
@@ -261,4 +299,4 @@ class CastingActions(StackActions, Costs):
     def _acted(self, player: int) -> None:
         """After a player acts, they receive priority again (117.3c)."""
         self.passed = set()
-        self.give_priority(player)  # type: ignore[attr-defined]
+        self.give_priority(player)

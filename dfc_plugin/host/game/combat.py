@@ -34,12 +34,14 @@ class Combat(Basics):
             return False
         if self.has_keyword_of(found, "Defender"):
             return False
-        return self.has_keyword_of(found, "Haste") or self.controlled_since_turn_began(found.id)  # type: ignore[attr-defined,no-any-return]
+        return self.has_keyword_of(found, "Haste") or self.controlled_since_turn_began(found.id)
 
     def declare_attackers(self) -> None:
         """The active player declares attackers (508.1); "whenever attacks" triggers."""
         candidates = [o.id for o in self.battlefield() if self.may_attack(o)]
         chosen = self.ask_many(self.active, "attackers", candidates, 0, len(candidates)) if candidates else []
+        forced = [i for i in candidates if self.has_keyword(i, "CARDNAME attacks each combat if able.")]
+        chosen += [i for i in forced if i not in chosen]  # 508.1d: a requirement is obeyed
         defender = self.defending_player()
         for object_id in chosen:
             self.attackers[object_id] = defender
@@ -54,21 +56,34 @@ class Combat(Basics):
     def declare_blockers(self) -> None:
         """The defending player declares blockers (509.1), each blocking one attacker."""
         defender = self.defending_player()
-        free = [o.id for o in self.battlefield() if o.controller == defender and not o.tapped and self.is_creature(o)]
+        free = [
+            o.id
+            for o in self.battlefield()
+            if o.controller == defender
+            and not o.tapped
+            and self.is_creature(o)
+            and not self.has_keyword_of(o, "CARDNAME can't block.")
+        ]
         for attacker in list(self.attackers):
             if attacker not in self.objects or not free:
                 continue
-            options = [b for b in free if can_block(self, attacker, [b]) or self.has_keyword(attacker, "Menace")]
+            options = [
+                b for b in free if can_block(self, attacker, [b]) or self.has_keyword(attacker, "Menace")
+            ]
             if not options:
                 continue
-            chosen = self.ask_many(defender, f"blockers for {self.describe(self.obj(attacker))}", options, 0, len(options))
+            chosen = self.ask_many(
+                defender, f"blockers for {self.describe(self.obj(attacker))}", options, 0, len(options)
+            )
             if chosen and not can_block(self, attacker, chosen):
                 self.record("block", None, "that block is not allowed (evasion) and is not made", "509.1b")
                 continue
             if chosen:
                 self.blockers[attacker] = chosen
                 free = [b for b in free if b not in chosen]
-                self.record("block", self.obj(attacker), f"{{obj}} is blocked by {len(chosen)} creature(s)", "509.1")
+                self.record(
+                    "block", self.obj(attacker), f"{{obj}} is blocked by {len(chosen)} creature(s)", "509.1"
+                )
 
     def _strikes(self, object_id: int, first: bool) -> bool:
         double = self.has_keyword(object_id, "Double Strike")
@@ -89,8 +104,16 @@ class Combat(Basics):
                 dealt.append((attacker, ("p", defender), power))
                 continue
             for blocker in blockers:
-                lethal = 1 if self.has_keyword(attacker, "Deathtouch") else max(0, (self.power_toughness(blocker)[1] or 0) - self.damage.get(blocker, 0))
-                share = power if blocker == blockers[-1] and not self.has_keyword(attacker, "Trample") else min(power, lethal)
+                lethal = (
+                    1
+                    if self.has_keyword(attacker, "Deathtouch")
+                    else max(0, (self.power_toughness(blocker)[1] or 0) - self.damage.get(blocker, 0))
+                )
+                share = (
+                    power
+                    if blocker == blockers[-1] and not self.has_keyword(attacker, "Trample")
+                    else min(power, lethal)
+                )
                 dealt.append((attacker, ("o", blocker), share))
                 power -= share
             if power > 0 and self.has_keyword(attacker, "Trample"):
@@ -104,7 +127,11 @@ class Combat(Basics):
 
     def any_first_strike(self) -> bool:
         fighters = [*self.attackers, *(b for bs in self.blockers.values() for b in bs)]
-        return any(self.has_keyword(i, "First Strike") or self.has_keyword(i, "Double Strike") for i in fighters if i in self.objects)
+        return any(
+            self.has_keyword(i, "First Strike") or self.has_keyword(i, "Double Strike")
+            for i in fighters
+            if i in self.objects
+        )
 
     def end_combat(self) -> None:
         """Creatures stop being attacking and blocking at the end of combat (511.3)."""

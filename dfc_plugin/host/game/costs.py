@@ -72,12 +72,16 @@ class Costs(LoopState):
             for index, ability in enumerate(self.mana_abilities_of(found)):
                 cost = ability.cost
                 if cost.tap and cost.mana is None and not cost.parts and ability.produced:
-                    if self.rules.can_pay_tap_cost(found.state, self.controlled_since_turn_began(found.id), False):  # type: ignore[attr-defined]
+                    if self.rules.can_pay_tap_cost(
+                        found.state, self.controlled_since_turn_began(found.id), False
+                    ):
                         sources.append((found, index, frozenset(ability.produced)))
                     break
         return sources
 
-    def _plan(self, player: int, wanted: list[frozenset[str]]) -> tuple[list[str], list[tuple[GameObject, int, str]]] | None:
+    def _plan(
+        self, player: int, wanted: list[frozenset[str]]
+    ) -> tuple[list[str], list[tuple[GameObject, int, str]]] | None:
         """Which pool mana and which sources pay ``wanted``; ``None`` if they can't."""
         pool = list(self.mana_pool[player])
         sources = self.mana_sources(player)
@@ -107,14 +111,16 @@ class Costs(LoopState):
             raise IllegalActionError(f"player {player} can't pay the mana for {what}", rule="601.2h")
         from_pool, tapped = plan
         for found, index, color in tapped:
-            self.activate_mana_ability(found.id, index, color)  # type: ignore[attr-defined]
+            self.activate_mana_ability(found.id, index, color)
             from_pool.append(color)
         pool = self.mana_pool[player]
         for mana in from_pool:
             pool.remove(mana)
 
     # ------------------------------------------------------------------ whole costs
-    def pay_cost(self, ctx: Ctx, cost: ForgeCost, what: str, extra_generic: int = 0, *, source_pays: bool = True) -> None:
+    def pay_cost(
+        self, ctx: Ctx, cost: ForgeCost, what: str, extra_generic: int = 0, *, source_pays: bool = True
+    ) -> None:
         """Pay an ability's cost: tap/untap the source (302.6 asked of the plugin), the
         named parts, then the mana (601.2h allows any order; this one lets a {T} mana
         source pay for its own ability only if it is not the source)."""
@@ -122,14 +128,16 @@ class Costs(LoopState):
         for text in cost.parts:
             self._pay_part(ctx, source, parse_value("cost_part", text))
         if source_pays and (cost.tap or cost.untap):
-            self._pay_tap_costs(self.obj(ctx.source), cost.tap, cost.untap)  # type: ignore[attr-defined]
+            self._pay_tap_costs(self.obj(ctx.source), cost.tap, cost.untap)
         self.pay_mana(ctx.controller, needs(cost.mana, ctx.x, extra_generic), what)
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
         count = int(part.amount) if part.amount.isdigit() else ctx.x
         payer = _PARTS.get(part.name)
         if payer is None:
-            raise UnsupportedAbilityError(f"the cost {part.name}<...> can't be paid here", missing=(f"Cost:{part.name}",))
+            raise UnsupportedAbilityError(
+                f"the cost {part.name}<...> can't be paid here", missing=(f"Cost:{part.name}",)
+            )
         payer(self, ctx, source, count, part.what)
 
     def can_pay_parts(self, ctx: Ctx, cost: ForgeCost) -> bool:
@@ -145,7 +153,11 @@ class Costs(LoopState):
             if part.name == "PayLife" and self.life[ctx.controller] < count:
                 return False
             if part.name == "Sac" and part.what not in ("CARDNAME", "Self"):
-                own = [o for o in self.battlefield() if o.controller == ctx.controller and matches(ctx, o, part.what)]
+                own = [
+                    o
+                    for o in self.battlefield()
+                    if o.controller == ctx.controller and matches(ctx, o, part.what)
+                ]
                 if len(own) < count:
                     return False
         return True
@@ -192,7 +204,9 @@ def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: 
     pool = [
         o.id
         for o in (*game.in_zone(Zone.BATTLEFIELD), *game.in_zone(Zone.GRAVEYARD, ctx.controller))
-        if o.id != source.id and (o.zone is Zone.GRAVEYARD or o.controller == ctx.controller) and matches(ctx, o, what)
+        if o.id != source.id
+        and (o.zone is Zone.GRAVEYARD or o.controller == ctx.controller)
+        and matches(ctx, o, what)
     ]
     if len(pool) < count:
         raise IllegalActionError(f"craft needs {count} of {what}; there are {len(pool)}", rule="702.167a")

@@ -12,7 +12,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.host.core import ActionResult, GameCore, action
+from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -31,10 +32,8 @@ class Animation:
     timestamp: int
 
 
-class Layers(GameCore):
+class Layers(LoopState):
     """The layer system (mixed into :class:`dfc_plugin.host.Game`)."""
-
-    animations: dict[int, list[Any]]
 
     def _statics_for(self, found: GameObject) -> list[Any]:
         from dfc_plugin.host.abilities.statics import continuous
@@ -42,7 +41,7 @@ class Layers(GameCore):
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
         cache = self.__dict__.setdefault("_parts", {})
-        key = (self.version, found.id)  # type: ignore[attr-defined]
+        key = (self.version, found.id)
         if key in cache:
             return cache[key]  # type: ignore[no-any-return]
         if len(cache) > 10_000:
@@ -84,7 +83,11 @@ class Layers(GameCore):
     def keywords_of(self, found: GameObject) -> set[str]:
         """Keywords now (layer 6): the face's, granted by effects and statics."""
         face = self.rules.characteristics(found.state).face
-        words = {k.name.lower() for k in face.keywords} if face is not None and not found.state.face_down else set()
+        words = (
+            {k.name.lower() for k in face.keywords}
+            if face is not None and not found.state.face_down
+            else set()
+        )
         for effect in found.effects:
             words.update(k.lower() for k in effect.keywords)
         for animation in self.animations.get(found.id, []):
@@ -102,7 +105,7 @@ class Layers(GameCore):
 
     def has_type_of(self, found: GameObject, word: str) -> bool:
         """Card types, subtypes and supertypes now (layer 4)."""
-        face = self.face_of(found)  # type: ignore[attr-defined]
+        face = self.face_of(found)
         line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
         if line.has(word):
             return True
@@ -161,7 +164,7 @@ class Layers(GameCore):
         for word in face.keywords:
             if word.name == "etbCounter" and word.args:
                 count = int(word.args[1]) if len(word.args) > 1 and word.args[1].isdigit() else 1
-                self.add_counters(object_id, word.args[0], count)  # type: ignore[attr-defined]
+                self.add_counters(object_id, word.args[0], count)
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:

@@ -28,21 +28,29 @@ class StateBased(Combat):
                 if toughness <= 0:
                     out.append((found, "704.5f"))
                     continue
-                lethal = self.damage.get(found.id, 0) >= toughness or (found.id in self.deathtouched and self.damage.get(found.id, 0) > 0)
+                lethal = self.damage.get(found.id, 0) >= toughness or (
+                    found.id in self.deathtouched and self.damage.get(found.id, 0) > 0
+                )
                 if lethal and not self.has_keyword_of(found, "Indestructible"):
                     out.append((found, "704.5g"))
                     continue
             if self.has_type_of(found, "Planeswalker") and found.counter("LOYALTY") <= 0:
                 out.append((found, "704.5i"))
-            elif self.has_type_of(found, "Battle") and found.counter("DEFENSE") <= 0 and not self._siege_waiting(found):
+            elif (
+                self.has_type_of(found, "Battle")
+                and found.counter("DEFENSE") <= 0
+                and not self._siege_waiting(found)
+            ):
                 out.append((found, "310.7"))
         return out
 
     def _siege_waiting(self, found: GameObject) -> bool:
         """310.7: not while it's the source of an ability that triggered and hasn't left
         the stack."""
-        waiting = [*self.pending, *self.stack_items]
-        return any(getattr(p, "ctx", None) is not None and p.ctx.source == found.id for p in waiting)  # type: ignore[union-attr]
+        sources = [p.ctx.source for p in self.pending] + [
+            i.ctx.source for i in self.stack_items if i.ctx is not None
+        ]
+        return found.id in sources
 
     def _legend_rule(self) -> list[GameObject]:
         """704.5j: of legendary permanents with the same name under one controller, the
@@ -52,7 +60,7 @@ class StateBased(Combat):
             name = self.rules.characteristics(found.state).name
             if name and self.has_type_of(found, "Legendary"):
                 groups.setdefault((found.controller, name), []).append(found)
-        out = []
+        out: list[GameObject] = []
         for (controller, name), same in groups.items():
             if len(same) > 1:
                 kept = self.ask(controller, f"the {name} to keep (legend rule)", [o.id for o in same])
@@ -67,13 +75,18 @@ class StateBased(Combat):
         acted = False
         for player in self._losing_players():
             self.losers.append(player)
-            self.record("lose", None, f"player {player} loses the game", "704.5a" if self.life[player] <= 0 else "704.5b")
+            self.record(
+                "lose",
+                None,
+                f"player {player} loses the game",
+                "704.5a" if self.life[player] <= 0 else "704.5b",
+            )
             acted = True
         dying = [(o, rule) for o, rule in self._dying()] + [(o, "704.5j") for o in self._legend_rule()]
         for found, rule in dying:
             if found.id in self.objects:
                 self.record("sba", found, "{obj} is put into its owner's graveyard", rule)
-                self.move(found.id, Zone.GRAVEYARD)  # type: ignore[attr-defined]
+                self.move(found.id, Zone.GRAVEYARD)
                 acted = True
         if not acted:
             self.__dict__["_sba_clean"] = (self.version, len(self.pending), len(self.stack_items))

@@ -59,11 +59,11 @@ class StackActions(TriggerActions):
         if item.params is not None and item.ctx is not None:
             if not resolve_chain(self, item.ctx, item.params):
                 self.record("fizzle", spell, "{obj} doesn't resolve: its targets are all illegal", "608.2b")
-                self.move(spell.id, Zone.GRAVEYARD)  # type: ignore[attr-defined]
+                self.move(spell.id, Zone.GRAVEYARD)
                 return ActionResult(False, "608.2b", "all its targets are illegal")
             if spell.id not in self.objects:
                 return ActionResult(True, "608.2", "resolved (it moved itself)")
-        result: ActionResult = self.resolve()  # type: ignore[attr-defined]
+        result: ActionResult = self.resolve()
         return result
 
     # ------------------------------------------------------------------ ETB SVars
@@ -81,7 +81,7 @@ class StackActions(TriggerActions):
         triggers: exile it, then you may cast it transformed without paying its mana
         cost (310.11b)."""
         found = self.objects.get(object_id)
-        if found is None or before <= 0 or after > 0 or not self.has_type_of(found, "Siege"):  # type: ignore[attr-defined]
+        if found is None or before <= 0 or after > 0 or not self.has_type_of(found, "Siege"):
             return
         face = self.face_of(found)
         assert face is not None
@@ -89,7 +89,11 @@ class StackActions(TriggerActions):
         self.pending.append(PendingTrigger(ctx, ParamMap(), ParamMap(), "siege defeated", intrinsic="siege"))
 
     def _push_intrinsic(self, pending: PendingTrigger) -> None:
-        self.stack_items.append(StackItem("trigger", pending.ctx, text=pending.text, face=pending.ctx.face, intrinsic=pending.intrinsic))
+        self.stack_items.append(
+            StackItem(
+                "trigger", pending.ctx, text=pending.text, face=pending.ctx.face, intrinsic=pending.intrinsic
+            )
+        )
         self.record("trigger", None, f"{pending.ctx.face.name}'s defeat trigger goes on the stack", "310.11b")
 
     def _siege_defeated(self, item: StackItem) -> None:
@@ -98,7 +102,7 @@ class StackActions(TriggerActions):
         found = ctx.source_object
         if found is None or found.zone is not Zone.BATTLEFIELD:
             return
-        exiled = self.move(found.id, Zone.EXILE)  # type: ignore[attr-defined]
+        exiled = self.move(found.id, Zone.EXILE)
         if not exiled.objects:
             return
         card_id = exiled.objects[0]
@@ -112,7 +116,7 @@ class StackActions(TriggerActions):
         exiled = self.object_of_card(ctx.card)
         if exiled is None or exiled.zone is not Zone.EXILE:
             return
-        result = self.put_onto_battlefield(exiled.id, transformed=True, controller=exiled.owner)  # type: ignore[attr-defined]
+        result = self.put_onto_battlefield(exiled.id, transformed=True, controller=exiled.owner)
         if result.happened and result.objects:
             crafted = self.obj(result.objects[0])
             materials = tuple(ctx.cost_paid.get("material_cards", ()))

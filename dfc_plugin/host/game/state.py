@@ -11,12 +11,12 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.values import Ctx, Target
-from dfc_plugin.host.core import GameCore
+from dfc_plugin.host.core import ActionResult, GameCore
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.rules.daynight import DayNight
@@ -38,7 +38,8 @@ class Seats:
         self.game = game
 
     def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]:
-        return self.game.agent(player).order(player, purpose, list(items))
+        ordered: Sequence[int] = self.game.agent(player).order(player, purpose, list(items))
+        return ordered
 
     def pick(self, player: int, purpose: str, options: Sequence[T]) -> T:
         return self.game.ask(player, purpose, list(options))
@@ -47,7 +48,40 @@ class Seats:
 class LoopState(GameCore):
     """State of a played game (mixed into :class:`dfc_plugin.host.Game`)."""
 
-    def __init__(self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any) -> None:
+    if TYPE_CHECKING:  # the engine's actions the loop uses (host/play.py, changes.py, turns.py)
+
+        def controlled_since_turn_began(self, object_id: int) -> bool: ...
+        def move(self, object_id: int, zone: Zone, *, top: bool = True, **kw: Any) -> ActionResult: ...
+        def destroy(self, object_id: int) -> ActionResult: ...
+        def bounce(self, object_id: int) -> ActionResult: ...
+        def mill(self, player: int, count: int = 1) -> ActionResult: ...
+        def meld(self, first: int, second: int) -> ActionResult: ...
+        def put_onto_battlefield(self, object_id: int, **kw: Any) -> ActionResult: ...
+        def add_counters(self, object_id: int, kind: str = "P1P1", count: int = 1) -> ActionResult: ...
+        def add_effect(self, object_id: int, *args: Any, **kw: Any) -> ActionResult: ...
+        def set_day_night(self, designation: Any) -> ActionResult: ...
+        def cast(self, player: int, object_id: int, **kw: Any) -> ActionResult: ...
+        def resolve(self, enters_transformed: bool | None = None) -> ActionResult: ...
+        def play_land(self, player: int, object_id: int, **kw: Any) -> ActionResult: ...
+        def activate_mana_ability(
+            self, object_id: int, index: int = 0, color: str | None = None
+        ) -> ActionResult: ...
+        def next_turn(self) -> ActionResult: ...
+        def _options(
+            self, player: int, found: GameObject, via: str | None, linked_to: int | None, fits: Any
+        ) -> list[Any]: ...
+        def _choose_option(
+            self, player: int, definition: Any, options: list[Any], face: Any, via: str | None
+        ) -> Any: ...
+        def _pay_tap_costs(self, found: GameObject, tap: bool, untap: bool) -> None: ...
+        def give_priority(self, player: int) -> None: ...
+        def keyword_entering(self, object_id: int) -> None: ...
+        def defense_removed(self, object_id: int, before: int, after: int) -> None: ...
+        def has_type_of(self, found: GameObject, word: str) -> bool: ...
+
+    def __init__(
+        self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any
+    ) -> None:
         super().__init__(*args, **kwargs)
         from dfc_plugin.host.agents import PassAgent
 
@@ -143,7 +177,9 @@ class LoopState(GameCore):
             return list(options)
         chosen: list[T] = list(self.agent(player).pick_many(player, purpose, options, low, high))
         if not low <= len(chosen) <= high or any(c not in options for c in chosen):
-            raise IllegalActionError(f"player {player} chose {len(chosen)} for {purpose}; {low} to {high} of the offered")
+            raise IllegalActionError(
+                f"player {player} chose {len(chosen)} for {purpose}; {low} to {high} of the offered"
+            )
         return chosen
 
     def ask_yes(self, player: int, purpose: str) -> bool:
@@ -167,7 +203,15 @@ class LoopState(GameCore):
         self.version += 1
         super()._remove(found)
 
-    def _place(self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, *, top: bool = True, **fields: Any) -> GameObject:
+    def _place(
+        self,
+        cards: tuple[CardInstance, ...],
+        state: DfcState,
+        controller: int,
+        *,
+        top: bool = True,
+        **fields: Any,
+    ) -> GameObject:
         made = super()._place(cards, state, controller, top=top, **fields)
         self.version += 1
         lki = self._leaving.pop(cards[0].id, None)
@@ -178,10 +222,16 @@ class LoopState(GameCore):
         origin = lki.zone if lki is not None else None
         if state.zone is Zone.BATTLEFIELD:
             made = self._entered(made, origin)
-        self.emit(GameEvent("ChangesZone", {"Card": made.id}, {}, {"Origin": origin, "Destination": state.zone}, _lki(lki)))
+        self.emit(
+            GameEvent(
+                "ChangesZone", {"Card": made.id}, {}, {"Origin": origin, "Destination": state.zone}, _lki(lki)
+            )
+        )
         return made
 
-    def _arrive(self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, top: bool = True) -> GameObject | None:
+    def _arrive(
+        self, cards: tuple[CardInstance, ...], state: DfcState, controller: int, top: bool = True
+    ) -> GameObject | None:
         made = super()._arrive(cards, state, controller, top)
         if made is None and not self._quiet:
             lki = self._leaving.pop(cards[0].id, None)
@@ -198,10 +248,12 @@ class LoopState(GameCore):
         shown = self.rules.characteristics(made.state)
         for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
             if value is not None and value.value and not made.counter(kind):
-                made = self._replace(made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items())))
+                made = self._replace(
+                    made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items()))
+                )
         try:
             entering(self, made, origin)
-            self.keyword_entering(made.id)  # type: ignore[attr-defined]  # the layers mixin
+            self.keyword_entering(made.id)
         except UnsupportedAbilityError as error:
             if self.playing:
                 raise
@@ -244,7 +296,14 @@ class LoopState(GameCore):
 
     # ------------------------------------------------------------------ abilities' view
     def ability_ctx(self, found: GameObject, face: Face, controller: int | None = None) -> Ctx:
-        return Ctx(self, found.id, found.cards[0].id, found.controller if controller is None else controller, face, x=found.x)
+        return Ctx(
+            self,
+            found.id,
+            found.cards[0].id,
+            found.controller if controller is None else controller,
+            face,
+            x=found.x,
+        )
 
     def face_of(self, found: GameObject) -> Face | None:
         """The face whose abilities the object has now (none face down, 708.2); the
@@ -302,6 +361,10 @@ class LoopState(GameCore):
     def object_of_card(self, card_id: int) -> GameObject | None:
         return next((o for o in self.objects.values() if any(c.id == card_id for c in o.cards)), None)
 
+    def designation(self) -> DayNight:
+        """Day, night or neither, now (731.1)."""
+        return self.day_night
+
     def alive(self, player: int) -> bool:
         return player not in self.losers
 
@@ -325,7 +388,16 @@ class LoopState(GameCore):
             viewers = tuple(p for p in self.players if self.may_look(p, found))
             text = f"{self.describe(found)}: these can't run here: {', '.join(missing)}"
             public = "a card's abilities can't all run here"
-            self.log.append(Event(self.turn, "unsupported", text, "", viewers if len(viewers) < len(self.players) else None, public))
+            self.log.append(
+                Event(
+                    self.turn,
+                    "unsupported",
+                    text,
+                    "",
+                    viewers if len(viewers) < len(self.players) else None,
+                    public,
+                )
+            )
 
 
 def _lki(found: GameObject | None) -> dict[int, GameObject]:

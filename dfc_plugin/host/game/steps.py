@@ -62,7 +62,7 @@ class Steps(CastingActions, StateBased):
         self.spells_last_turn = dict(self.spells_cast)
         self.loyalty_used = set()
         self.activations = {}
-        result: ActionResult = super().next_turn()  # type: ignore[misc]
+        result: ActionResult = super().next_turn()
         return result
 
     # ------------------------------------------------------------------ starting
@@ -174,7 +174,7 @@ class Steps(CastingActions, StateBased):
         if len(hand) > HAND_SIZE:
             extra = len(hand) - HAND_SIZE
             for object_id in self.ask_many(self.active, "cards to discard to hand size", hand, extra, extra):
-                self.move(object_id, Zone.GRAVEYARD)  # type: ignore[attr-defined]
+                self.move(object_id, Zone.GRAVEYARD)
         self.clear_damage()
         self.end_of_turn_effects()
         self.state_based_actions()

@@ -15,7 +15,7 @@ from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing, params_missing
 from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
 from dfc_plugin.host.abilities.registry import lookup
-from dfc_plugin.host.abilities.values import Ctx, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
@@ -45,9 +45,9 @@ class TriggerActions(LoopState):
             for found in self.in_zone(zone):
                 seen[found.id] = found
         for object_id in event.objects.values():
-            found = self.objects.get(object_id)
-            if found is not None:
-                seen.setdefault(found.id, found)
+            involved = self.objects.get(object_id)
+            if involved is not None:
+                seen.setdefault(involved.id, involved)
         for found in event.lki.values():
             if found.zone is Zone.BATTLEFIELD:
                 # 603.10a: a leaves-the-battlefield ability looks back: the object as it
@@ -67,7 +67,9 @@ class TriggerActions(LoopState):
             for ability in self._triggers_of(face, event.mode):
                 self._maybe_trigger(found, face, ability, event, entry)
 
-    def _maybe_trigger(self, found: GameObject, face: Face, ability: Ability, event: GameEvent, entry: Any) -> None:
+    def _maybe_trigger(
+        self, found: GameObject, face: Face, ability: Ability, event: GameEvent, entry: Any
+    ) -> None:
         params = ability.params
         zones = params.get("TriggerZones")
         if zones is not None and found.zone not in [zone_named(z) for z in zones.split(",")]:
@@ -76,6 +78,10 @@ class TriggerActions(LoopState):
         ctx.event = event
         if not entry.run(self, ctx, params, event) or not requirements_hold(ctx, params):
             return
+        controller = params.get("TriggerController")
+        if controller is not None:
+            chosen = defined_players(ctx, controller)
+            ctx.controller = chosen[0] if chosen else ctx.controller
         missing = params_missing("trigger", params)
         body = None
         try:
@@ -84,7 +90,9 @@ class TriggerActions(LoopState):
         except UnsupportedAbilityError as error:
             missing += list(error.missing)
         if missing or body is None:
-            self.record("unsupported", found, f"{{obj}}'s trigger can't run here (missing {', '.join(missing)})")
+            self.record(
+                "unsupported", found, f"{{obj}}'s trigger can't run here (missing {', '.join(missing)})"
+            )
             return
         pending = PendingTrigger(ctx, params, body, ability.text)
         if "Static" in params:
@@ -100,7 +108,9 @@ class TriggerActions(LoopState):
         for player in players_in_order(self, self.active):
             mine = [p for p in waiting if p.ctx.controller == player]
             if len(mine) > 1:
-                order = self.agent(player).order(player, "order of your triggered abilities", list(range(len(mine))))
+                order = self.agent(player).order(
+                    player, "order of your triggered abilities", list(range(len(mine)))
+                )
                 mine = [mine[i] for i in order]
             for pending in mine:
                 self._push_trigger(pending)
@@ -109,18 +119,33 @@ class TriggerActions(LoopState):
     def _push_trigger(self, pending: PendingTrigger) -> None:
         ctx = pending.ctx
         decider = pending.params.get("OptionalDecider")
-        if decider is not None and not self.ask_yes(ctx.controller, f"use {ctx.face.name}'s triggered ability"):
+        if decider is not None and not self.ask_yes(
+            ctx.controller, f"use {ctx.face.name}'s triggered ability"
+        ):
             return
         if not choose_targets(self, ctx, links(ctx, pending.body)):
-            self.record("trigger", None, f"{ctx.face.name}'s triggered ability has no legal target and is removed", "603.3d")
+            self.record(
+                "trigger",
+                None,
+                f"{ctx.face.name}'s triggered ability has no legal target and is removed",
+                "603.3d",
+            )
             return
-        self.stack_items.append(StackItem("trigger", ctx, pending.body, text=pending.text, trigger=pending.params, face=ctx.face))
+        self.stack_items.append(
+            StackItem("trigger", ctx, pending.body, text=pending.text, trigger=pending.params, face=ctx.face)
+        )
         self.record("trigger", None, f"{ctx.face.name}'s triggered ability goes on the stack", "603.3")
 
     def _resolve_trigger(self, pending: PendingTrigger, *, on_stack: bool) -> None:
         ctx = pending.ctx
-        if on_stack and "NoResolvingCheck" not in pending.params and not requirements_hold(ctx, pending.params):
-            self.record("trigger", None, f"{ctx.face.name}'s ability does nothing (its 'if' no longer holds)", "603.4")
+        if (
+            on_stack
+            and "NoResolvingCheck" not in pending.params
+            and not requirements_hold(ctx, pending.params)
+        ):
+            self.record(
+                "trigger", None, f"{ctx.face.name}'s ability does nothing (its 'if' no longer holds)", "603.4"
+            )
             return
         resolve_chain(self, ctx, pending.body)
 
