@@ -346,3 +346,27 @@ def test_branch() -> None:
     lands(game, 1, "Forest", 2)
     _cast(game, "Test Branch")
     assert game.life[1] == 22 and len(game.in_zone(Zone.HAND, 1)) == 2
+
+
+@pytest.mark.rule("603.7a", "603.7c")
+def test_delayed_trigger() -> None:
+    """Test Omen: at your next upkeep draw a card; at this turn's end step gain 1 life
+    (ThisTurn$). Test Phoenix: "When this creature dies, return it to the battlefield at
+    the beginning of the next end step" (RememberObjects$ TriggeredCard)."""
+    game = played_game()
+    _main(game)
+    _cast(game, "Test Omen")
+    assert len(game.delayed) == 2 and game.life[1] == 20
+    game.pass_until("upkeep", turn=2)
+    assert game.life[1] == 21 and not game.in_zone(Zone.HAND, 1)  # player 2's upkeep: not "your"
+    game.pass_until("upkeep", turn=3)
+    game.resolve_stack()
+    assert len(game.in_zone(Zone.HAND, 1)) == 1 and not game.delayed
+    phoenix = game.add("Test Phoenix", Zone.BATTLEFIELD, 1)
+    game.pass_until("main1", turn=3)
+    game.destroy(phoenix)
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 1) == ["Test Omen", "Test Phoenix"]
+    game.pass_until("end", turn=3)
+    game.resolve_stack()
+    assert "Test Phoenix" in names(game, Zone.BATTLEFIELD, 1)

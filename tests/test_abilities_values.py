@@ -110,6 +110,11 @@ def test_amounts() -> None:
     assert amount(ctx, "Count$YourLifeTotal") == 20 and amount(ctx, "Count$CardPower") == 4
     with pytest.raises(UnsupportedAbilityError, match="Count"):
         amount(ctx, "Count$Domain")
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    ctx.targets[0] = [("o", bears)]
+    ctx.remembered.extend([("o", gisela), ("o", bears)])
+    assert amount(ctx, "Targeted$CardPower") == 2 and amount(ctx, "Remembered$Amount") == 2
+    assert amount(ctx, "Remembered$SumCMC") == 6 and amount(ctx, "Targeted$CardManaCost/Twice") == 4
 
 
 def test_is_present_zone() -> None:

@@ -123,3 +123,17 @@ def test_cant_block_and_must_attack() -> None:
     game, (berserker,), (theirs,) = _combat(["Test Berserker"], ["Test Berserker"])
     game.pass_until("declare_blockers", turn=1)  # player 1's script declares no attackers
     assert berserker in game.attackers and game.blockers == {} and theirs
+
+
+@pytest.mark.rule("702.108a")
+def test_prowess() -> None:
+    from play_support import lands
+
+    from dfc_plugin.host.game import Cast
+
+    game, (monk,), _ = _combat(["Test Monk"], [])
+    lands(game, 1, "Forest", 3)
+    for name in ("Grizzly Bears", "Test Diviner"):
+        game.apply(1, Cast(game.add(name, Zone.HAND, 1)))
+        game.resolve_stack()
+    assert game.power_toughness(monk) == (2, 2)  # only the noncreature spell counted

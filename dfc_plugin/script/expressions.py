@@ -79,13 +79,16 @@ class MathStep:
 @dataclass(frozen=True, slots=True)
 class Amount:
     """An amount: a number (``kind="number"``), an SVar name (``"svar"``), a count
-    (``"count"``, e.g. ``Count$Valid Land.YouCtrl``) or a constant (``Number$0``)."""
+    (``"count"``, e.g. ``Count$Valid Land.YouCtrl``), a constant (``Number$0``), or a
+    function of a list of objects (``"list"``: ``Targeted$CardPower``, ``source`` is
+    ``Targeted``, ``value`` is ``CardPower``)."""
 
     kind: str
     value: str
     negative: bool = False
     valid: ValidExpr | None = None
     math: tuple[MathStep, ...] = ()
+    source: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +148,12 @@ class ExpressionBuilder:
 
     def amount_constant(self, c: list[Token]) -> Amount:
         return Amount("number", _text(c[-1]))
+
+    def amount_list(self, c: list[Any]) -> Amount:
+        source = next(str(t) for t in c if isinstance(t, Token) and t.type == "V_LIST")[:-1]
+        function = next(str(t) for t in c if isinstance(t, Token) and t.type == "V_LIST_FN")
+        math = tuple(x for x in c if isinstance(x, MathStep))
+        return Amount("list", function, math=math, source=source)
 
     def amount_math(self, c: list[Token]) -> MathStep:
         op = next(str(t) for t in c if t.type == "V_MATH_OP")

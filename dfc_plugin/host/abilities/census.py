@@ -19,7 +19,13 @@ from dfc_plugin.cards import CardDef, Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
 from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
-from dfc_plugin.host.abilities.values import COUNT_FORMS, defined_known, unknown_properties
+from dfc_plugin.host.abilities.values import (
+    COUNT_FORMS,
+    LIST_FUNCTIONS,
+    LIST_SOURCES,
+    defined_known,
+    unknown_properties,
+)
 from dfc_plugin.script.expressions import Amount, CostPart
 from dfc_plugin.script.parser import ValueSyntaxError, parse_value
 
@@ -198,6 +204,10 @@ def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
             continue
         if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
             found.append(f"Count${parsed.value}")
+        elif parsed.kind == "list" and (
+            parsed.value not in LIST_FUNCTIONS or parsed.source not in LIST_SOURCES
+        ):
+            found.append(f"{parsed.source}${parsed.value}")
         elif parsed.kind == "count" and parsed.valid is not None:
             found.extend(
                 f"valid:{w}"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Param, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import api
 from dfc_plugin.host.abilities.values import (
@@ -743,3 +743,40 @@ def branch(game: Any, ctx: Ctx, link: ParamMap) -> None:
     for sub in links(ctx, svar_params(ctx, name)):
         if conditions_hold(ctx, sub):
             run_link(game, ctx, sub)
+
+
+@api(
+    "DelayedTrigger",
+    params={
+        "Mode": _T + "test_delayed_trigger",
+        "Phase": _T + "test_delayed_trigger",
+        "ValidPlayer": _T + "test_delayed_trigger",
+        "ThisTurn": _T + "test_delayed_trigger",
+        "RememberObjects": _T + "test_delayed_trigger",
+    },
+    rule="603.7a",
+    test=_T + "test_delayed_trigger",
+)
+def delayed_trigger(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Create a delayed triggered ability (603.7a): it triggers once, the next time its
+    event happens (``ThisTurn$``: only this turn); ``RememberObjects$`` are what its
+    ``DelayTriggerRemembered`` means."""
+    from dataclasses import replace
+
+    from dfc_plugin.errors import UnsupportedAbilityError as Unsupported
+    from dfc_plugin.host.abilities.census import params_missing
+
+    skipped = ("Mode", "SubAbility", "ThisTurn", "RememberObjects")
+    rest = tuple(p for p in link.params[1:] if p.key not in skipped)
+    trigger_params = ParamMap((Param("Mode", link.get("Mode") or ""), *rest))
+    missing = params_missing("trigger", trigger_params)
+    if missing:
+        raise Unsupported(f"{ctx.face.name}: the delayed trigger can't run here", missing=tuple(missing))
+    remembered = (
+        [("o", i) for i in defined_objects(ctx, link.get("RememberObjects"))]
+        if link.get("RememberObjects")
+        else []
+    )
+    saved = replace(ctx, delayed=remembered, targets=dict(ctx.targets))
+    game.delayed.append((saved, trigger_params, game.turn if "ThisTurn" in link else None))
+    game.record("delayed", None, f"{ctx.face.name}: a delayed triggered ability is created", "603.7a")

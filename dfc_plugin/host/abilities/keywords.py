@@ -186,3 +186,21 @@ for _name, _rule, _test, _doc in (
     ),
 ):
     _marker(_name, _rule, _test, _doc)
+
+
+#: Keywords that stand for a triggered ability: the trigger line, whose ``Execute$``
+#: names a body in :data:`KEYWORD_BODIES` (written here, not an SVar of the card).
+KEYWORD_TRIGGERS: dict[str, tuple[str]] = {
+    "Prowess": (
+        "Mode$ SpellCast | ValidCard$ Card.nonCreature | ValidActivatingPlayer$ You | "
+        "TriggerZones$ Battlefield | Execute$ <Prowess>",
+    ),
+}
+KEYWORD_BODIES = {"<Prowess>": "DB$ Pump | Defined$ Self | NumAtt$ +1 | NumDef$ +1"}
+
+
+@keyword("Prowess", rule="702.108a", test=_C + "test_prowess")
+def prowess(game: Any, object_id: int) -> bool:
+    """Whenever you cast a noncreature spell, it gets +1/+1 until end of turn (a trigger,
+    :data:`KEYWORD_TRIGGERS`)."""
+    return _has(game, object_id, "Prowess")

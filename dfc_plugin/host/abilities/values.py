@@ -66,6 +66,7 @@ class Ctx:
     x: int = 0
     link: int = 0
     cost_paid: dict[str, Any] = field(default_factory=dict)
+    delayed: list[Target] = field(default_factory=list)
 
     @property
     def source_object(self) -> GameObject | None:
@@ -313,6 +314,7 @@ DEFINED_CARDS: dict[str, Callable[[Ctx], list[int]]] = {
     "TriggeredBlocker": lambda ctx: _event_object(ctx, "Blocker"),
     "TriggeredSource": lambda ctx: _event_object(ctx, "Source"),
     "ReplacedCard": lambda ctx: [ctx.replaced] if ctx.replaced is not None else [],
+    "DelayTriggerRemembered": lambda ctx: _objects_of(ctx.delayed),
 }
 
 
@@ -436,6 +438,36 @@ _MATH: dict[str, Callable[[int, int], int]] = {
 }
 
 
+#: ``<List>$<Function>`` amounts: what each function says of the objects.
+LIST_FUNCTIONS: dict[str, Callable[[Any, list[GameObject]], int]] = {
+    "Amount": lambda game, objects: len(objects),
+    "CardPower": lambda game, objects: _stat(game, objects[0], "power") if objects else 0,
+    "CardToughness": lambda game, objects: _stat(game, objects[0], "toughness") if objects else 0,
+    "CardManaCost": lambda game, objects: _stat(game, objects[0], "cmc") if objects else 0,
+    "SumCMC": lambda game, objects: sum(_stat(game, o, "cmc") for o in objects),
+    "DifferentCMC": lambda game, objects: len({_stat(game, o, "cmc") for o in objects}),
+}
+#: The lists an amount may read.
+LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed"})
+
+
+def _list_amount(ctx: Ctx, source: str, function: str) -> int:
+    run = LIST_FUNCTIONS.get(function)
+    if run is None or source not in LIST_SOURCES:
+        raise UnsupportedAbilityError(
+            f"{source}${function} has no meaning here", missing=(f"{source}${function}",)
+        )
+    game = ctx.game
+    if source == "Sacrificed":
+        ids = list(ctx.cost_paid.get("sacrificed", ()))
+    else:
+        ids = [v for k, v in (ctx.targeted() if source == "Targeted" else ctx.remembered) if k == "o"]
+        if source == "TriggeredCard":
+            ids = _event_object(ctx, "Card")
+    found = [game.objects.get(i) or game.lki.get(i) for i in ids]
+    return run(game, [o for o in found if o is not None])
+
+
 def _operand(ctx: Ctx, text: str) -> int:
     return amount(ctx, text)
 
@@ -454,6 +486,8 @@ def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
                 )
         else:
             value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
+    elif parsed.kind == "list":
+        value = _list_amount(ctx, parsed.source, parsed.value)
     else:
         form = COUNT_FORMS.get(parsed.value)
         if form is None:

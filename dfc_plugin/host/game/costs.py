@@ -181,6 +181,7 @@ def _sacrifice(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -
     if len(own) < count:
         raise IllegalActionError(f"not enough {what} to sacrifice", rule="118.3")
     for object_id in game.ask_many(ctx.controller, f"{what} to sacrifice", own, count, count):
+        ctx.cost_paid.setdefault("sacrificed", []).append(object_id)  # for Sacrificed$ amounts
         game.move(object_id, Zone.GRAVEYARD)
 
 

@@ -108,6 +108,9 @@ class LoopState(GameCore):
         self.spells_last_turn: dict[int, int] = {}
         self.drew_from_empty: set[int] = set()
         self.activations: dict[tuple[int, int], int] = {}
+        #: Delayed triggered abilities (603.7): what the creating ability knew, the
+        #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
+        self.delayed: list[tuple[Ctx, Any, int | None]] = []
         self._leaving: dict[int, GameObject] = {}
         self._faces: dict[int, tuple[DfcState, Face | None]] = {}
         self._static_cache: dict[Any, Any] = {}
@@ -137,6 +140,7 @@ class LoopState(GameCore):
         "spells_last_turn",
         "drew_from_empty",
         "activations",
+        "delayed",
     )
 
     def _snapshot(self) -> dict[str, Any]:

@@ -8,17 +8,20 @@ Leaves-the-battlefield abilities look back in time, at the object as it last exi
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
-from dfc_plugin.cards import Ability, Face
+from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing, params_missing
 from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
+from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
+from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Zone
 
 __all__ = ["TriggerActions"]
@@ -32,10 +35,16 @@ class TriggerActions(LoopState):
     """Triggers (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _triggers_of(self, face: Face, mode: str) -> list[Ability]:
+        """The face's ``T:`` lines of this mode, and the triggers its keywords stand for
+        (Prowess, 702.108a: :data:`~dfc_plugin.host.abilities.keywords.KEYWORD_TRIGGERS`)."""
         key = (id(face), mode)
         found = self._trigger_cache.get(key)
         if found is None:
             found = [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
+            for word in face.keywords:
+                expansion = KEYWORD_TRIGGERS.get(word.name)
+                if expansion is not None and parse_param_map(expansion[0]).api == mode:
+                    found.append(Ability("T", expansion[0], word.line, word.column))
             self._trigger_cache[key] = found
         return found
 
@@ -66,6 +75,23 @@ class TriggerActions(LoopState):
                 continue
             for ability in self._triggers_of(face, event.mode):
                 self._maybe_trigger(found, face, ability, event, entry)
+        self._delayed_triggers(event, entry)
+
+    def _delayed_triggers(self, event: GameEvent, entry: Any) -> None:
+        """Delayed triggered abilities (603.7): each triggers once, then is gone
+        (603.7c); ``ThisTurn$`` ones end with the turn."""
+        for delayed in list(self.delayed):
+            ctx, params, turn = delayed
+            if turn is not None and turn != self.turn:
+                self.delayed.remove(delayed)
+                continue
+            if params.get("Mode") != event.mode:
+                continue
+            fresh = replace(ctx, event=event, targets={})
+            if entry.run(self, fresh, params, event) and requirements_hold(fresh, params):
+                self.delayed.remove(delayed)
+                body = svar_params(fresh, params.get("Execute") or "")
+                self.pending.append(PendingTrigger(fresh, ParamMap(), body, "delayed trigger"))
 
     def _maybe_trigger(
         self, found: GameObject, face: Face, ability: Ability, event: GameEvent, entry: Any
@@ -85,7 +111,9 @@ class TriggerActions(LoopState):
         missing = params_missing("trigger", params)
         body = None
         try:
-            body = svar_params(ctx, params.get("Execute") or "")
+            name = params.get("Execute") or ""
+            inline = KEYWORD_BODIES.get(name)
+            body = parse_param_map(inline) if inline is not None else svar_params(ctx, name)
             missing += [m for link in links(ctx, body) for m in link_missing(link)]
         except UnsupportedAbilityError as error:
             missing += list(error.missing)
