@@ -370,3 +370,27 @@ def test_delayed_trigger() -> None:
     game.pass_until("end", turn=3)
     game.resolve_stack()
     assert "Test Phoenix" in names(game, Zone.BATTLEFIELD, 1)
+
+
+@pytest.mark.rule("611.2", "514.2", "114.1")
+def test_effect() -> None:
+    """Test War Cry (until end of turn), Test Emblem (Duration$ Permanent, a trigger in
+    the command zone, Stackable$ False), Test Aegis (RememberObjects$, ExileOnMoved$)."""
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    _main(game)
+    _cast(game, "Test War Cry")
+    assert game.power_toughness(bears) == (3, 2) and names(game, Zone.COMMAND) == ["Test War Cry's effect"]
+    _cast(game, "Test Emblem")
+    _cast(game, "Test Emblem")
+    assert names(game, Zone.COMMAND).count("Emblem - Test") == 1
+    _cast(game, "Test Aegis", ("targets for Test Aegis", [("o", bears)]))
+    assert game.power_toughness(bears) == (3, 4)
+    game.pass_until("upkeep", turn=2)
+    assert game.power_toughness(bears) == (2, 4) and "Test War Cry's effect" not in names(game, Zone.COMMAND)
+    game.pass_until("upkeep", turn=3)
+    game.resolve_stack()
+    assert len(game.in_zone(Zone.HAND, 1)) == 1  # the emblem's draw (the draw step is still to come)
+    game.bounce(bears)
+    game.resolve_stack()
+    assert names(game, Zone.COMMAND) == ["Emblem - Test"]

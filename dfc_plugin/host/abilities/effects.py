@@ -780,3 +780,61 @@ def delayed_trigger(game: Any, ctx: Ctx, link: ParamMap) -> None:
     saved = replace(ctx, delayed=remembered, targets=dict(ctx.targets))
     game.delayed.append((saved, trigger_params, game.turn if "ThisTurn" in link else None))
     game.record("delayed", None, f"{ctx.face.name}: a delayed triggered ability is created", "603.7a")
+
+
+_EFFECT_PARTS = (("StaticAbilities", "S"), ("Triggers", "T"), ("ReplacementEffects", "R"))
+
+
+def _svar_body(ctx: Ctx, name: str) -> str:
+    for face in (ctx.face, *ctx.game.cards[ctx.card].definition.faces):
+        found = face.svar(name)
+        if found is not None:
+            return str(found.body)
+    raise UnsupportedAbilityError(f"{ctx.face.name}: no SVar named {name!r}", missing=(f"SVar:{name}",))
+
+
+def _names(link: ParamMap, key: str) -> list[str]:
+    return [n.strip() for n in (link.get(key) or "").split(",") if n.strip()]
+
+
+@api(
+    "Effect",
+    params={
+        "Name": _T + "test_effect",
+        "StaticAbilities": _T + "test_effect",
+        "Triggers": _T + "test_effect",
+        "ReplacementEffects": _T + "test_effect",
+        "SVars": _T + "test_effect",
+        "Duration": _T + "test_effect",
+        "RememberObjects": _T + "test_effect",
+        "ExileOnMoved": _T + "test_effect",
+        "Stackable": _T + "test_effect",
+        "EffectOwner": _T + "test_effect",
+    },
+    rule="611.2",
+    test=_T + "test_effect",
+)
+def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Create an effect in the command zone (an emblem, 114, with ``Duration$
+    Permanent``) with the statics, triggers and replacements its SVars name; it lasts
+    until end of turn (default), ``UntilYourNextTurn``, ``UntilHostLeavesPlay`` or for
+    good; ``ExileOnMoved$``: it ends when a remembered object leaves that zone."""
+    name = link.get("Name") or f"{ctx.face.name}'s effect"
+    owners = defined_players(ctx, link.get("EffectOwner")) if link.get("EffectOwner") else [ctx.controller]
+    lines = [f"Name:{name}", "ManaCost:no cost", "Types:Effect"]
+    for key, prefix in _EFFECT_PARTS:
+        lines += [f"{prefix}:{_svar_body(ctx, n)}" for n in _names(link, key)]
+    lines += [f"SVar:{n}:{_svar_body(ctx, n)}" for n in _names(link, "SVars")]
+    definition = game.effect_definition("\n".join(lines) + "\n", name)
+    remembered = defined_objects(ctx, link.get("RememberObjects")) if link.get("RememberObjects") else []
+    for owner in owners:
+        if link.get("Stackable") == "False" and any(game.name_of(o.id) == name for o in game.in_zone(Zone.COMMAND) if o.owner == owner):
+            continue
+        game.make_effect(
+            definition,
+            owner,
+            duration=link.get("Duration") or "EndOfTurn",
+            host=ctx.card,
+            remembered=remembered,
+            exile_on_moved=link.get("ExileOnMoved"),
+        )

@@ -69,6 +69,10 @@ def _sources(game: Any, found: Any, face: Face | None) -> Iterator[tuple[Any, Fa
     for other, other_face in game.faces_on_battlefield():
         if other.id != found.id:
             yield other, other_face
+    for effect in game.in_zone(Zone.COMMAND):  # effects and emblems (ActiveZones$ Command)
+        face = game.face_of(effect)
+        if face is not None and effect.id != found.id:
+            yield effect, face
 
 
 def _candidates(

@@ -200,6 +200,68 @@ class Basics(Layers):
                     break
         return self._token_cache.get(key)
 
+    # ------------------------------------------------------------------ effects
+    def effect_definition(self, text: str, name: str) -> CardDef:
+        """An Effect's card, written out as a script and read by the grammar."""
+        key = ("effect", text)
+        cached = self._token_cache.get(key)
+        if cached is None:
+            result = read_script(text.encode(), f"<effect {name}>", is_token=True)
+            if result.card is None:
+                raise UnsupportedAbilityError(f"the effect {name!r} can't be built", missing=("Effect.build",))
+            cached = result.card
+            self._token_cache[key] = cached
+        return cached
+
+    @action("make_effect")
+    def make_effect(
+        self,
+        definition: CardDef,
+        owner: int,
+        *,
+        duration: str,
+        host: int,
+        remembered: list[int],
+        exile_on_moved: str | None,
+    ) -> int:
+        """Put an effect object into the command zone (611.2, 114.1) and remember how it
+        ends (:meth:`end_effects`)."""
+        card = self._card(definition, owner, token=True)
+        made = self._place((card,), DfcState.of(definition, Zone.COMMAND), owner)
+        zones = {self.objects[i].zone for i in remembered if i in self.objects}
+        self.effect_ends[made.id] = (duration, host, exile_on_moved, tuple(remembered), tuple(zones))
+        self.remembered[card.id] = [("o", i) for i in remembered]
+        self.record("effect", made, "{obj} is created in the command zone", "611.2")
+        return made.id
+
+    def end_effects(self, moment: str) -> None:
+        """End the effects whose duration is over (514.2 "until end of turn";
+        "until your next turn", 611.2b; "until its host leaves", 610.3; or when a
+        remembered object moved, for ``ExileOnMoved$``)."""
+        for object_id, (duration, host, moved, remembered, _zones) in list(self.effect_ends.items()):
+            found = self.objects.get(object_id)
+            if found is None:
+                del self.effect_ends[object_id]
+                continue
+            ends = (
+                (moment == "cleanup" and duration == "EndOfTurn")
+                or (moment == "turn" and duration == "UntilYourNextTurn" and found.owner == self.active)
+                or (duration == "UntilHostLeavesPlay" and not self._host_on_battlefield(host))
+                or (moved is not None and any(i not in self.objects for i in remembered))
+            )
+            if ends:
+                del self.effect_ends[object_id]
+                self.move(object_id, Zone.EXILE)
+
+    def _settle(self) -> None:
+        super()._settle()
+        if self.effect_ends:
+            self.end_effects("check")
+
+    def _host_on_battlefield(self, card_id: int) -> bool:
+        found = self.object_of_card(card_id)
+        return found is not None and found.zone is Zone.BATTLEFIELD
+
     @action("make_token")
     def make_token(
         self, definition: CardDef, controller: int, *, tapped: bool = False, attacking: bool = False

@@ -111,6 +111,8 @@ class LoopState(GameCore):
         #: Delayed triggered abilities (603.7): what the creating ability knew, the
         #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
         self.delayed: list[tuple[Ctx, Any, int | None]] = []
+        #: Effects in the command zone and how each ends (Effect API).
+        self.effect_ends: dict[int, tuple[str, int, str | None, tuple[int, ...], tuple[Any, ...]]] = {}
         self._leaving: dict[int, GameObject] = {}
         self._faces: dict[int, tuple[DfcState, Face | None]] = {}
         self._static_cache: dict[Any, Any] = {}
@@ -141,6 +143,7 @@ class LoopState(GameCore):
         "drew_from_empty",
         "activations",
         "delayed",
+        "effect_ends",
     )
 
     def _snapshot(self) -> dict[str, Any]:

@@ -63,6 +63,7 @@ class Steps(CastingActions, StateBased):
         self.loyalty_used = set()
         self.activations = {}
         result: ActionResult = super().next_turn()
+        self.end_effects("turn")
         return result
 
     # ------------------------------------------------------------------ starting
@@ -177,6 +178,7 @@ class Steps(CastingActions, StateBased):
                 self.move(object_id, Zone.GRAVEYARD)
         self.clear_damage()
         self.end_of_turn_effects()
+        self.end_effects("cleanup")
         self.state_based_actions()
         if self.pending:
             self.give_priority(self.active)
