@@ -394,3 +394,22 @@ def test_effect() -> None:
     game.bounce(bears)
     game.resolve_stack()
     assert names(game, Zone.COMMAND) == ["Emblem - Test"]
+
+
+@pytest.mark.rule("702.6a", "303.4f", "704.5m", "704.5n")
+def test_equip_and_aura() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    sword = game.add("Test Sword", Zone.BATTLEFIELD, 1)
+    _main(game)
+    lands(game, 1, "Island", 1)
+    game.apply(1, Activate(sword, 0))  # equip {1}: its one target is forced
+    game.resolve_stack()
+    assert game.attached == {sword: bears} and game.power_toughness(bears) == (4, 3)
+    wings = _cast(game, "Test Wings")  # the Aura's one target is forced too
+    (aura,) = [o for o in game.battlefield() if game.name_of(o.id) == "Test Wings"]
+    assert game.attached[aura.id] == bears and game.has_keyword(bears, "Flying") and wings
+    game.bounce(bears)
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 1) == ["Test Wings"]  # 704.5m
+    assert sword not in game.attached and game.obj(sword).zone is Zone.BATTLEFIELD  # 704.5n

@@ -56,9 +56,9 @@ def test_valid_card_properties() -> None:
     assert fits(gisela, "Angel.White+withFlying") and fits(bears, "Creature.withoutFlying+Green")
     assert fits(gisela, "Creature.namedGisela; the Broken Blade") and fits(bears, "Instant,Creature.nonAngel")
     assert not fits(gisela, "!Card.Self")
-    with pytest.raises(UnsupportedAbilityError, match="EquippedBy"):
-        fits(gisela, "Creature.EquippedBy")
-    assert unknown_properties("Creature.EquippedBy+YouCtrl,Card.Self") == ["EquippedBy"]
+    with pytest.raises(UnsupportedAbilityError, match="IsImprinted"):
+        fits(gisela, "Creature.IsImprinted")
+    assert unknown_properties("Creature.IsImprinted+YouCtrl,Card.Self") == ["IsImprinted"]
 
 
 def test_players_and_comparisons() -> None:

@@ -828,7 +828,9 @@ def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
     definition = game.effect_definition("\n".join(lines) + "\n", name)
     remembered = defined_objects(ctx, link.get("RememberObjects")) if link.get("RememberObjects") else []
     for owner in owners:
-        if link.get("Stackable") == "False" and any(game.name_of(o.id) == name for o in game.in_zone(Zone.COMMAND) if o.owner == owner):
+        if link.get("Stackable") == "False" and any(
+            game.name_of(o.id) == name for o in game.in_zone(Zone.COMMAND) if o.owner == owner
+        ):
             continue
         game.make_effect(
             definition,
@@ -838,3 +840,22 @@ def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
             remembered=remembered,
             exile_on_moved=link.get("ExileOnMoved"),
         )
+
+
+@api(
+    "Attach",
+    params={"Defined": _T + "test_equip_and_aura"},
+    rule="701.3a",
+    test=_T + "test_equip_and_aura",
+)
+def attach(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Attach the source (an Aura or Equipment on the battlefield) to the target
+    (701.3a); an Aura spell's own ``SP$ Attach`` is how it resolves attached (303.4f:
+    the stack does that, see ``StackActions``)."""
+    source = ctx.source_object
+    targets = [v for k, v in ctx.targeted() if k == "o" and v in game.objects] or defined_objects(
+        ctx, link.get("Defined") or "Targeted"
+    )
+    if source is None or source.zone is not Zone.BATTLEFIELD or not targets:
+        return
+    game.attach(source.id, targets[0])

@@ -17,6 +17,7 @@ __all__ = ["can_block"]
 _C = "test_game_combat.py::"
 _P = "test_play_cards.py::"
 _G = "test_game_loop.py::"
+_E = "test_abilities_effects.py::"
 
 
 def _has(game: Any, object_id: int, word: str) -> bool:
@@ -176,6 +177,24 @@ for _name, _rule, _test, _doc in (
         "614.1c",
         _G + "test_etb_replacement_keyword_taps",
         "It enters tapped.",
+    ),
+    (
+        "Equip",
+        "702.6a",
+        _E + "test_equip_and_aura",
+        "An activated ability: attach to a creature you control, as a sorcery.",
+    ),
+    (
+        "Enchant creature",
+        "303.4a",
+        _E + "test_equip_and_aura",
+        "Its Attach target: a creature (704.5m if that stops).",
+    ),
+    (
+        "Enchant creature you control",
+        "303.4a",
+        _E + "test_equip_and_aura",
+        "Its Attach target: a creature you control.",
     ),
     ("CARDNAME can't block.", "509.1a", _C + "test_cant_block_and_must_attack", "It can't block."),
     (

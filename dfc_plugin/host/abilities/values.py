@@ -226,6 +226,19 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "untapped": lambda ctx, o: not o.tapped,
     "tapped": lambda ctx, o: o.tapped,
     "ExiledWithSource": lambda ctx, o: ctx.game.exiled_with.get(o.id) == ctx.card,
+    "EnchantedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
+    "EquippedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
+    "AttachedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
+    "equipped": lambda ctx, o: any(
+        t == o.id and ctx.game.has_type(a, "Equipment")
+        for a, t in ctx.game.attached.items()
+        if a in ctx.game.objects
+    ),
+    "enchanted": lambda ctx, o: any(
+        t == o.id and ctx.game.has_type(a, "Aura")
+        for a, t in ctx.game.attached.items()
+        if a in ctx.game.objects
+    ),
 }
 
 #: Type words of an alternative that are not card types: what they mean.
@@ -315,6 +328,8 @@ DEFINED_CARDS: dict[str, Callable[[Ctx], list[int]]] = {
     "TriggeredSource": lambda ctx: _event_object(ctx, "Source"),
     "ReplacedCard": lambda ctx: [ctx.replaced] if ctx.replaced is not None else [],
     "DelayTriggerRemembered": lambda ctx: _objects_of(ctx.delayed),
+    "Enchanted": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
+    "Equipped": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
 }
 
 
@@ -643,9 +658,6 @@ def _prop_known(prop: str) -> bool:
 #: engine doesn't give them a meaning yet, so they must not pass as a type.
 _PROPERTY_WORDS = frozenset(
     {
-        "EquippedBy",
-        "EnchantedBy",
-        "AttachedBy",
         "IsImprinted",
         "ChosenCard",
         "ExiledWithEffectSource",

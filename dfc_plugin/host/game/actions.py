@@ -200,9 +200,10 @@ class Playing(Steps):
         raise IllegalActionError(f"{step} was not reached in {limit} passes")
 
     def resolve_stack(self, limit: int = 100) -> None:
-        """Every player passes until the stack is empty (triggers waiting after a
-        direct action are put on the stack first)."""
-        if self.pending and self.priority is not None:
+        """Every player passes until the stack is empty. After a direct action, the
+        player with priority receives it again first: state-based actions and waiting
+        triggers happen (117.5)."""
+        if self.priority is not None:
             self.give_priority(self.priority)
         for _ in range(limit):
             if not self.stack_items or self.priority is None:

@@ -200,6 +200,38 @@ class Basics(Layers):
                     break
         return self._token_cache.get(key)
 
+    # ------------------------------------------------------------------ attachments
+    @action("attach")
+    def attach(self, attachment: int, target: int) -> ActionResult:
+        """Attach an Aura or Equipment to an object (701.3a); attaching it again to the
+        same object does nothing (701.3b). It gets a new timestamp (613.7e)."""
+        found, onto = self.obj(attachment), self.obj(target)
+        if self.attached.get(attachment) == target:
+            return ActionResult(False, "701.3b", "already attached there")
+        self.attached[attachment] = target
+        self._replace(found, timestamp=self._tick())
+        self.record("attach", found, f"{{obj}} becomes attached to {self.describe(onto)}", "701.3a")
+        return ActionResult(True, "701.3a", "attached", (attachment,))
+
+    def attachment_problems(self) -> tuple[list[int], list[int]]:
+        """Auras attached illegally or to nothing (to the graveyard, 704.5m) and
+        Equipment attached illegally (unattached, 704.5n)."""
+        auras: list[int] = []
+        loose: list[int] = []
+        for attachment, target in list(self.attached.items()):
+            found = self.objects.get(attachment)
+            if found is None or found.zone is not Zone.BATTLEFIELD:
+                del self.attached[attachment]
+                continue
+            onto = self.objects.get(target)
+            legal = onto is not None and onto.zone is Zone.BATTLEFIELD and onto.id != attachment
+            if self.has_type_of(found, "Equipment"):
+                if not legal or not self.is_creature(onto):  # type: ignore[arg-type]
+                    loose.append(attachment)
+            elif not legal:
+                auras.append(attachment)
+        return auras, loose
+
     # ------------------------------------------------------------------ effects
     def effect_definition(self, text: str, name: str) -> CardDef:
         """An Effect's card, written out as a script and read by the grammar."""
@@ -208,7 +240,9 @@ class Basics(Layers):
         if cached is None:
             result = read_script(text.encode(), f"<effect {name}>", is_token=True)
             if result.card is None:
-                raise UnsupportedAbilityError(f"the effect {name!r} can't be built", missing=("Effect.build",))
+                raise UnsupportedAbilityError(
+                    f"the effect {name!r} can't be built", missing=("Effect.build",)
+                )
             cached = result.card
             self._token_cache[key] = cached
         return cached

@@ -47,10 +47,16 @@ def spell_ability(face: Face) -> Ability | None:
 
 
 def activated(face: Face) -> list[Ability]:
-    """The face's activated abilities (``AB$`` lines), in script order."""
-    return [
+    """The face's activated abilities (``AB$`` lines) in script order, then those its
+    keywords stand for (equip, 702.6a)."""
+    found = [
         a for a in face.abilities if a.kind == "A" and a.params.lead is not None and a.params.lead.key == "AB"
     ]
+    for word in face.keywords:
+        if word.name == "Equip" and word.args:
+            text = f"AB$ Attach | Cost$ {word.args[0]} | ValidTgts$ Creature.YouCtrl | SorcerySpeed$ True"
+            found.append(Ability("A", text, word.line, word.column))
+    return found
 
 
 def _missing(ctx: Ctx, first: Any) -> list[str]:

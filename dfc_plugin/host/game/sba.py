@@ -82,7 +82,13 @@ class StateBased(Combat):
                 "704.5a" if self.life[player] <= 0 else "704.5b",
             )
             acted = True
+        auras, loose = self.attachment_problems()
+        for attachment in loose:
+            del self.attached[attachment]
+            self.record("sba", self.obj(attachment), "{obj} becomes unattached", "704.5n")
+            acted = True
         dying = [(o, rule) for o, rule in self._dying()] + [(o, "704.5j") for o in self._legend_rule()]
+        dying += [(self.obj(i), "704.5m") for i in auras]
         for found, rule in dying:
             if found.id in self.objects:
                 self.record("sba", found, "{obj} is put into its owner's graveyard", rule)

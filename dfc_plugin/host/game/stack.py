@@ -8,9 +8,11 @@ defeat trigger (310.11b).
 
 from __future__ import annotations
 
+from typing import Any
+
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import IllegalActionError
-from dfc_plugin.host.abilities.chain import links, resolve_chain, run_link
+from dfc_plugin.host.abilities.chain import legal_targets, links, resolve_chain, run_link
 from dfc_plugin.host.abilities.values import svar_params
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
@@ -56,6 +58,8 @@ class StackActions(TriggerActions):
         spell = self.objects.get(item.spell or -1)
         if spell is None or spell.zone is not Zone.STACK:
             return ActionResult(False, "608.1", "the spell is no longer on the stack")
+        if item.params is not None and item.ctx is not None and item.params.api == "Attach":
+            return self._resolve_aura(item, spell)
         if item.params is not None and item.ctx is not None:
             if not resolve_chain(self, item.ctx, item.params):
                 self.record("fizzle", spell, "{obj} doesn't resolve: its targets are all illegal", "608.2b")
@@ -64,6 +68,22 @@ class StackActions(TriggerActions):
             if spell.id not in self.objects:
                 return ActionResult(True, "608.2", "resolved (it moved itself)")
         result: ActionResult = self.resolve()
+        return result
+
+    def _resolve_aura(self, item: StackItem, spell: Any) -> ActionResult:
+        """An Aura spell resolves: it enters attached to its target (303.4f), or, its
+        target gone, doesn't resolve (608.2b)."""
+        ctx, params = item.ctx, item.params
+        assert ctx is not None and params is not None
+        targets = [v for k, v in ctx.targets.get(0, []) if k == "o"]
+        legal = [t for t in targets if ("o", t) in legal_targets(self, ctx, params)]
+        if not legal:
+            self.record("fizzle", spell, "{obj} doesn't resolve: its target is illegal", "608.2b")
+            self.move(spell.id, Zone.GRAVEYARD)
+            return ActionResult(False, "608.2b", "its target is illegal")
+        result: ActionResult = self.resolve()
+        if result.objects:
+            self.attach(result.objects[0], legal[0])
         return result
 
     # ------------------------------------------------------------------ ETB SVars

@@ -78,6 +78,7 @@ class LoopState(GameCore):
         def keyword_entering(self, object_id: int) -> None: ...
         def defense_removed(self, object_id: int, before: int, after: int) -> None: ...
         def has_type_of(self, found: GameObject, word: str) -> bool: ...
+        def attach(self, attachment: int, target: int) -> ActionResult: ...
 
     def __init__(
         self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any
@@ -111,6 +112,8 @@ class LoopState(GameCore):
         #: Delayed triggered abilities (603.7): what the creating ability knew, the
         #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
         self.delayed: list[tuple[Ctx, Any, int | None]] = []
+        #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
+        self.attached: dict[int, int] = {}
         #: Effects in the command zone and how each ends (Effect API).
         self.effect_ends: dict[int, tuple[str, int, str | None, tuple[int, ...], tuple[Any, ...]]] = {}
         self._leaving: dict[int, GameObject] = {}
@@ -144,6 +147,7 @@ class LoopState(GameCore):
         "activations",
         "delayed",
         "effect_ends",
+        "attached",
     )
 
     def _snapshot(self) -> dict[str, Any]:
