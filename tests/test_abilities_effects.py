@@ -281,6 +281,13 @@ def test_token_inline() -> None:
     )
     assert all(game.power_toughness(o.id) == (2, 1) for o in spirits)  # remembered and pumped
     assert game.characteristics(spirits[0].id).colors == ("W",)
+    _cast(game, "Test Prospector")
+    (treasure,) = [o for o in game.battlefield() if game.name_of(o.id) == "Treasure"]
+    script(game, 1, ("mana colour", "G"))
+    game.apply(1, Activate(treasure.id, 0))  # {T}, sacrifice it: one mana of any colour (TokenAbilities$)
+    assert game.mana_pool[1] == ["G"] and treasure.id not in game.objects
+    game.resolve_stack()
+    assert game.life[1] == 21  # its TokenTriggers$ / TokenSVars$ trigger
 
 
 @pytest.mark.rule("605.1a", "605.3b")
@@ -413,3 +420,16 @@ def test_equip_and_aura() -> None:
     game.resolve_stack()
     assert names(game, Zone.GRAVEYARD, 1) == ["Test Wings"]  # 704.5m
     assert sword not in game.attached and game.obj(sword).zone is Zone.BATTLEFIELD  # 704.5n
+
+
+def test_choose_card() -> None:
+    game = played_game()
+    mine = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    theirs = [game.add("Grizzly Bears", Zone.BATTLEFIELD, 2) for _ in range(2)]
+    _main(game)
+    _cast(game, "Test Culler", ("cards to choose for Test Culler", [theirs[1]]))
+    gone = {o.cards[0].id for o in game.in_zone(Zone.GRAVEYARD)}
+    assert (
+        game.cards and theirs[1] not in game.objects and len(gone) == 3
+    )  # the culler, the chosen, a random one
+    assert sum(1 for i in (mine, theirs[0]) if i in game.objects) == 1 and not game.chosen

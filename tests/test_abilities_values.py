@@ -156,3 +156,22 @@ def test_delirium_and_activation_conditions() -> None:
     game.pass_until("upkeep", turn=3)
     assert len(game.stack_items) == 1  # creature, land, instant, sorcery
     assert Activate(found, 0) in game.legal_actions(1)
+
+
+@pytest.mark.rule("603.4", "118.3")
+def test_life_total_condition() -> None:
+    """Test Weakling: "if you have 5 or less life" (LifeTotal$ You, LifeAmount$ LE5);
+    its tapXType<2/Creature> cost."""
+    game = played_game()
+    weakling = game.add("Test Weakling", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    assert not game.stack_items
+    assert Activate(weakling, 0) not in game.legal_actions(1)  # only one untapped creature
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.apply(1, Activate(weakling, 0))
+    assert game.obj(bears).tapped and game.obj(weakling).tapped
+    game.resolve_stack()
+    assert game.life[1] == 22
+    game.change_life(1, -18)
+    game.pass_until("upkeep", turn=3)
+    assert len(game.stack_items) == 1

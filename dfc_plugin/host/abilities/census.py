@@ -32,7 +32,9 @@ from dfc_plugin.script.parser import ValueSyntaxError, parse_value
 __all__ = ["CardReport", "LineReport", "card_report", "census", "link_missing", "params_missing"]
 
 #: Cost parts the engine pays (forge-abilities.md 9.6).
-COST_PARTS = frozenset({"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave"})
+COST_PARTS = frozenset(
+    {"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave", "tapXType"}
+)
 
 #: Parameters whose values are valid-card expressions, and ``Defined`` ones.
 _VALID_PARAMS = (

@@ -638,6 +638,9 @@ def remove_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "TokenToughness": _T + "test_token_inline",
         "TokenKeywords": _T + "test_token_inline",
         "RememberTokens": _T + "test_token_inline",
+        "TokenAbilities": _T + "test_token_inline",
+        "TokenTriggers": _T + "test_token_inline",
+        "TokenSVars": _T + "test_token_inline",
     },
     rule="111.1",
     test=_T + "test_token_inline",
@@ -689,13 +692,18 @@ def day_time(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
 @api(
     "Cleanup",
-    params={"ClearRemembered": _P + "test_delver_transforms_only_on_instant_or_sorcery"},
+    params={
+        "ClearRemembered": _P + "test_delver_transforms_only_on_instant_or_sorcery",
+        "ClearChosenCard": _T + "test_choose_card",
+    },
     test=_P + "test_delver_transforms_only_on_instant_or_sorcery",
 )
 def cleanup(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Forget what the source remembered (the last link of many chains)."""
+    """Forget what the source remembered or chose (the last link of many chains)."""
     if "ClearRemembered" in link:
         ctx.remembered.clear()
+    if "ClearChosenCard" in link:
+        game.chosen.pop(ctx.card, None)
 
 
 @api(
@@ -859,3 +867,32 @@ def attach(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if source is None or source.zone is not Zone.BATTLEFIELD or not targets:
         return
     game.attach(source.id, targets[0])
+
+
+@api(
+    "ChooseCard",
+    params={
+        "Defined": _T + "test_choose_card",
+        "Choices": _T + "test_choose_card",
+        "ChoiceZone": _T + "test_choose_card",
+        "Amount": _T + "test_choose_card",
+        "AtRandom": _T + "test_choose_card",
+        "Mandatory": _T + "test_choose_card",
+    },
+    test=_T + "test_choose_card",
+)
+def choose_card(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """The defined player (default you) chooses ``Amount$`` cards fitting ``Choices$``
+    in ``ChoiceZone$`` (default the battlefield), or the game picks them at random
+    (``AtRandom$``, seeded); later links read them as ``ChosenCard``."""
+    zone = zone_named(link.get("ChoiceZone") or "Battlefield")
+    pool = [o.id for o in game.in_zone(zone) if matches(ctx, o, link.get("Choices") or "Card")]
+    count = min(amount(ctx, link.get("Amount")), len(pool))
+    chosen: list[int] = []
+    for player in defined_players(ctx, link.get("Defined")):
+        if "AtRandom" in link:
+            chosen = game.random_pick(pool, count)
+        else:
+            low = count if "Mandatory" in link else 0
+            chosen = game.ask_many(player, f"cards to choose for {ctx.face.name}", pool, low, count)
+    game.chosen[ctx.card] = [("o", i) for i in chosen]

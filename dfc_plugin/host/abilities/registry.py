@@ -119,6 +119,8 @@ COMMON: dict[str, str] = {
     "PresentZone2": "test_abilities_values.py::test_is_present_zone",
     "Delirium": "test_abilities_values.py::test_delirium_and_activation_conditions",
     "Activation": "test_abilities_values.py::test_delirium_and_activation_conditions",
+    "LifeTotal": "test_abilities_values.py::test_life_total_condition",
+    "LifeAmount": "test_abilities_values.py::test_life_total_condition",
     "TriggerController": "test_abilities_triggers.py::test_trigger_controller",
     "UnlessCost": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
     "UnlessPayer": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",

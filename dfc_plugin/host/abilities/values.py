@@ -328,6 +328,7 @@ DEFINED_CARDS: dict[str, Callable[[Ctx], list[int]]] = {
     "TriggeredSource": lambda ctx: _event_object(ctx, "Source"),
     "ReplacedCard": lambda ctx: [ctx.replaced] if ctx.replaced is not None else [],
     "DelayTriggerRemembered": lambda ctx: _objects_of(ctx.delayed),
+    "ChosenCard": lambda ctx: _objects_of(ctx.game.chosen.get(ctx.card, [])),
     "Enchanted": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
     "Equipped": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
 }
@@ -583,6 +584,11 @@ def requirements_hold(ctx: Ctx, params: ParamMap) -> bool:
     game = ctx.game
     if "Delirium" in params and not delirium(ctx):
         return False
+    life_of = params.get("LifeTotal")
+    if life_of is not None:
+        players = defined_players(ctx, life_of)
+        if not any(compare(ctx, game.life[p], params.get("LifeAmount")) for p in players):
+            return False
     if "WerewolfTransformCondition" in params and sum(game.spells_last_turn.values()) != 0:
         return False
     return "WerewolfUntransformCondition" not in params or max(game.spells_last_turn.values(), default=0) >= 2

@@ -24,8 +24,6 @@ __all__ = ["Basics"]
 class Basics(Layers):
     """Draw, life, damage, tokens (mixed into :class:`dfc_plugin.host.Game`)."""
 
-    seed: int = 0
-
     @action("draw")
     def draw(self, player: int, count: int = 1) -> ActionResult:
         """Draw ``count`` cards; drawing from an empty library loses the game the next
@@ -167,6 +165,9 @@ class Basics(Layers):
             toughness = amount(ctx, link.get("TokenToughness"), 0)
             lines.append(f"PT:{power}/{toughness}")
         lines += [f"K:{k.strip()}" for k in (link.get("TokenKeywords") or "").split("&") if k.strip()]
+        for part, prefix in (("TokenAbilities", "A"), ("TokenTriggers", "T")):
+            lines += [f"{prefix}:{self._host_svar(ctx, n)}" for n in _listed(link, part)]
+        lines += [f"SVar:{n}:{self._host_svar(ctx, n)}" for n in _listed(link, "TokenSVars")]
         text = "\n".join(lines) + "\n"
         key = ("inline", text)
         cached = self._token_cache.get(key)
@@ -179,6 +180,13 @@ class Basics(Layers):
             cached = result.card
             self._token_cache[key] = cached
         return cached
+
+    def _host_svar(self, ctx: Ctx, name: str) -> str:
+        for face in (ctx.face, *self.cards[ctx.card].definition.faces):
+            found = face.svar(name)
+            if found is not None:
+                return str(found.body)
+        raise UnsupportedAbilityError(f"{ctx.face.name}: no SVar named {name!r}", missing=(f"SVar:{name}",))
 
     @property
     def _token_cache(self) -> dict[Any, CardDef]:
@@ -310,3 +318,7 @@ class Basics(Layers):
             self.attackers[made.id] = next(iter(self.attackers.values()))
         self.record("create_token", made, "{obj} token is created", "111.1")
         return made.id
+
+
+def _listed(link: ParamMap, key: str) -> list[str]:
+    return [n.strip() for n in (link.get(key) or "").split(",") if n.strip()]

@@ -17,7 +17,7 @@ from typing import Any
 from dfc_plugin.cards import Ability, Face, ForgeCost
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
-from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links
+from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
@@ -198,7 +198,7 @@ class CastingActions(StackActions, Costs):
         ctx.x = x
         _refuse_missing(ctx, params, f"{face.name}'s ability")
         if params.api == "Mana" and "ValidTgts" not in params:
-            return self._mana_ability(found, ability)
+            return self._mana_ability(ctx, found, ability)
         if not choose_targets(self, ctx, links(ctx, params)):
             raise IllegalActionError(f"{face.name}'s ability has no legal targets", rule="602.2b")
         cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
@@ -210,7 +210,16 @@ class CastingActions(StackActions, Costs):
         self._acted(player)
         return ActionResult(True, "602.2", "activated", (found.id,))
 
-    def _mana_ability(self, found: GameObject, ability: Ability) -> ActionResult:
+    def _mana_ability(self, ctx: Ctx, found: GameObject, ability: Ability) -> ActionResult:
+        """A mana ability resolves at once (605.3b). With only {T} in its cost the
+        plugin's mana handler runs it (it knows "tapped for mana", 106.12); with more
+        (sacrifice, mana), its cost is paid here and its Mana effect runs."""
+        cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
+        if cost.parts or cost.mana is not None:
+            self.pay_cost(ctx, cost, f"{ctx.face.name}'s mana ability")
+            run_link(self, ctx, ability.params)
+            self.record("mana", None, f"{ctx.face.name}'s mana ability adds mana", "605.3b")
+            return ActionResult(True, "605.3b", "mana added", (found.id,))
         mana = list(self.rules.mana_abilities(found.state))
         index = next((i for i, m in enumerate(mana) if m.line == ability.line), None)
         if index is None:

@@ -124,11 +124,11 @@ class Costs(LoopState):
         """Pay an ability's cost: tap/untap the source (302.6 asked of the plugin), the
         named parts, then the mana (601.2h allows any order; this one lets a {T} mana
         source pay for its own ability only if it is not the source)."""
-        source = self.obj(ctx.source)
-        for text in cost.parts:
-            self._pay_part(ctx, source, parse_value("cost_part", text))
         if source_pays and (cost.tap or cost.untap):
             self._pay_tap_costs(self.obj(ctx.source), cost.tap, cost.untap)
+        source = self.objects.get(ctx.source) or self.lki[ctx.source]
+        for text in cost.parts:
+            self._pay_part(ctx, source, parse_value("cost_part", text))
         self.pay_mana(ctx.controller, needs(cost.mana, ctx.x, extra_generic), what)
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
@@ -152,6 +152,17 @@ class Costs(LoopState):
                 return False
             if part.name == "PayLife" and self.life[ctx.controller] < count:
                 return False
+            if part.name == "tapXType":
+                untapped = [
+                    o
+                    for o in self.battlefield()
+                    if o.controller == ctx.controller
+                    and not o.tapped
+                    and not (cost.tap and o.id == source.id)
+                    and matches(ctx, o, part.what)
+                ]
+                if len(untapped) < count:
+                    return False
             if part.name == "Sac" and part.what not in ("CARDNAME", "Self"):
                 own = [
                     o
@@ -215,7 +226,21 @@ def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: 
     ctx.cost_paid.setdefault("materials", []).extend(chosen)
 
 
+def _tap_others(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:
+    """``tapXType<n/Type>``: tap n untapped permanents of that type you control."""
+    pool = [
+        o.id
+        for o in game.battlefield()
+        if o.controller == ctx.controller and not o.tapped and matches(ctx, o, what)
+    ]
+    if len(pool) < count:
+        raise IllegalActionError(f"not enough untapped {what} to tap", rule="118.3")
+    for object_id in game.ask_many(ctx.controller, f"{what} to tap", pool, count, count):
+        game.set_tapped(object_id, True)
+
+
 _PARTS = {
+    "tapXType": _tap_others,
     "AddCounter": _add_counter,
     "SubCounter": _sub_counter,
     "Sac": _sacrifice,

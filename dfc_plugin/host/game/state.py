@@ -48,6 +48,9 @@ class Seats:
 class LoopState(GameCore):
     """State of a played game (mixed into :class:`dfc_plugin.host.Game`)."""
 
+    #: The game's seed for the random choices the rules make (shuffles, "at random").
+    seed: int = 0
+
     if TYPE_CHECKING:  # the engine's actions the loop uses (host/play.py, changes.py, turns.py)
 
         def controlled_since_turn_began(self, object_id: int) -> bool: ...
@@ -112,6 +115,8 @@ class LoopState(GameCore):
         #: Delayed triggered abilities (603.7): what the creating ability knew, the
         #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
         self.delayed: list[tuple[Ctx, Any, int | None]] = []
+        #: Cards chosen by a ChooseCard effect, per source card (``Defined$ ChosenCard``).
+        self.chosen: dict[int, list[Target]] = {}
         #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
         self.attached: dict[int, int] = {}
         #: Effects in the command zone and how each ends (Effect API).
@@ -148,6 +153,7 @@ class LoopState(GameCore):
         "delayed",
         "effect_ends",
         "attached",
+        "chosen",
     )
 
     def _snapshot(self) -> dict[str, Any]:
@@ -371,6 +377,12 @@ class LoopState(GameCore):
 
     def object_of_card(self, card_id: int) -> GameObject | None:
         return next((o for o in self.objects.values() if any(c.id == card_id for c in o.cards)), None)
+
+    def random_pick(self, pool: list[int], count: int) -> list[int]:
+        """A random choice the rules make (not a player's): seeded by the game."""
+        import random
+
+        return random.Random(self.seed * 7907 + len(self.log)).sample(pool, count)
 
     def designation(self) -> DayNight:
         """Day, night or neither, now (731.1)."""

@@ -62,7 +62,9 @@ class TriggerActions(LoopState):
                 # 603.10a: a leaves-the-battlefield ability looks back: the object as it
                 # was there triggers, not the new object it became
                 seen[found.id] = found
-                seen.pop(event.objects.get("Card", -1), None)
+                new = event.objects.get("Card", -1)
+                if new != found.id:
+                    seen.pop(new, None)
         return list(seen.values())
 
     def collect_triggers(self, event: GameEvent) -> None:
