@@ -101,6 +101,13 @@ def test_pump() -> None:
     _cast(game, "Test Lasting Blessing")
     game.pass_until("upkeep", turn=2)
     assert game.power_toughness(bears) == (3, 2) and not game.has_keyword(bears, "Flying")
+    game.pass_until("main1", turn=2)
+    _cast(game, "Test Hex", ("targets for Test Hex", [("o", bears)]), player=2)
+    assert game.power_toughness(bears) == (1, 2)
+    game.pass_until("upkeep", turn=3)
+    assert game.power_toughness(bears) == (1, 2)  # player 1's turn: not player 2's next turn
+    game.pass_until("upkeep", turn=4)
+    assert game.power_toughness(bears) == (3, 2)
 
 
 @pytest.mark.rule("611.2c")
@@ -433,3 +440,20 @@ def test_choose_card() -> None:
         game.cards and theirs[1] not in game.objects and len(gone) == 3
     )  # the culler, the chosen, a random one
     assert sum(1 for i in (mine, theirs[0]) if i in game.objects) == 1 and not game.chosen
+
+
+def test_store_svar() -> None:
+    """Test Veteran: StoreSVar Type$ Count and CountSVar, read later as amounts."""
+    game = played_game()
+    veteran = game.add("Test Veteran", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    _main(game)
+    game.apply(1, Activate(veteran, 0))
+    game.resolve_stack()
+    assert game.life[1] == 20  # Bonus starts at Number$0
+    script(game, 1, ("attackers", [veteran, bears]))
+    game.pass_until("main2", turn=1)
+    assert game.stored_svars[game.obj(veteran).cards[0].id] == {"Marked": "2", "Bonus": "2"}
+    game.apply(1, Activate(veteran, 0))
+    game.resolve_stack()
+    assert game.life[1] == 22

@@ -77,3 +77,14 @@ def test_reduce_cost() -> None:
     lands(game, 2, "Mountain", 1)
     game.cast_spell(2, bolt, timing=False)
     assert all(o.tapped for o in game.in_zone(Zone.BATTLEFIELD) if o.controller == 2)
+
+
+@pytest.mark.rule("604.3", "613.4a")
+def test_characteristic_defining_pt() -> None:
+    """Test Goyf: its power and toughness are defined in every zone."""
+    game = played_game()
+    goyf = game.add("Test Goyf", Zone.HAND, 1)
+    assert game.power_toughness(goyf) == (0, 1)
+    game.add("Grizzly Bears", Zone.GRAVEYARD, 2)
+    game.add("Elite Vanguard", Zone.GRAVEYARD, 1)
+    assert game.power_toughness(goyf) == (2, 3)

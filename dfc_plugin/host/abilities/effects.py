@@ -488,6 +488,7 @@ def damage_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
 @api(
     "Pump",
     params={
+        "UntilYourNextTurn": _T + "test_pump",
         "NumAtt": _T + "test_pump",
         "NumDef": _T + "test_pump",
         "KW": _T + "test_pump",
@@ -503,10 +504,13 @@ def pump(game: Any, ctx: Ctx, link: ParamMap) -> None:
     power = amount(ctx, link.get("NumAtt"), default=0)
     toughness = amount(ctx, link.get("NumDef"), default=0)
     words = tuple(w.strip() for w in (link.get("KW") or "").split("&") if w.strip())
-    lasting = link.get("Duration") == "Permanent"
+    lasting = link.get("Duration") == "Permanent" or "UntilYourNextTurn" in link
     for object_id in _cards(game, ctx, link):
         if game.objects[object_id].zone is Zone.BATTLEFIELD:
             game.add_effect(object_id, power, toughness, words, until_end_of_turn=not lasting)
+            if "UntilYourNextTurn" in link:  # 611.2b: it ends as your next turn begins
+                stamp = game.objects[object_id].effects[-1].timestamp
+                game.until_next_turn.append((object_id, stamp, ctx.controller))
 
 
 @api(
@@ -896,3 +900,30 @@ def choose_card(game: Any, ctx: Ctx, link: ParamMap) -> None:
             low = count if "Mandatory" in link else 0
             chosen = game.ask_many(player, f"cards to choose for {ctx.face.name}", pool, low, count)
     game.chosen[ctx.card] = [("o", i) for i in chosen]
+
+
+@api(
+    "StoreSVar",
+    params={
+        "SVar": _T + "test_store_svar",
+        "Type": _T + "test_store_svar",
+        "Expression": _T + "test_store_svar",
+    },
+    test=_T + "test_store_svar",
+)
+def store_svar(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Write an SVar of the source card: ``Type$ Number`` (the expression),
+    ``Count`` (a ``Count$`` expression) or ``CountSVar`` (another amount)."""
+    kind = link.get("Type") or "Number"
+    expression = link.get("Expression") or "0"
+    if kind == "Number":
+        value = amount(ctx, expression)
+    elif kind == "Count":
+        value = amount(ctx, f"Count${expression}")
+    elif kind == "CountSVar":
+        value = amount(ctx, expression)
+    else:
+        raise UnsupportedAbilityError(
+            f"StoreSVar Type$ {kind} can't run here", missing=(f"StoreSVar.Type:{kind}",)
+        )
+    game.stored_svars.setdefault(ctx.card, {})[link.get("SVar") or ""] = str(value)

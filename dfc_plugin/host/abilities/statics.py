@@ -72,6 +72,7 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "SetToughness": _T + "test_continuous_set_pt",
         "AddType": _T + "test_continuous_set_pt",
         "EffectZone": _T + "test_continuous_anthem",
+        "CharacteristicDefining": _T + "test_characteristic_defining_pt",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",
@@ -80,6 +81,8 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
     """A continuous effect on each object fitting ``Affected$``: +N/+N (7c), set P/T
     (7b), keywords (6), types (4)."""
     affected = params.get("Affected")
+    if "CharacteristicDefining" in params:
+        return None  # its own, in every zone: Layers._cda_parts
     if affected is None or found.zone is not Zone.BATTLEFIELD or not matches(ctx, found, affected):
         return None
     words = tuple(w.strip() for w in (params.get("AddKeyword") or "").split("&") if w.strip())
@@ -92,6 +95,17 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
         amount(ctx, set_power) if set_power else None,
         amount(ctx, set_toughness) if set_toughness else None,
         tuple(t for t in (params.get("AddType") or "").split("&") if t),
+    )
+
+
+def cda_part(game: Any, ctx: Ctx, params: ParamMap) -> ContinuousPart:
+    """A characteristic-defining P/T (604.3): it sets the object's own power and
+    toughness, in every zone."""
+    power = params.get("SetPower")
+    toughness = params.get("SetToughness")
+    return ContinuousPart(
+        set_power=amount(ctx, power) if power else None,
+        set_toughness=amount(ctx, toughness) if toughness else None,
     )
 
 

@@ -113,6 +113,9 @@ def svar_params(ctx: Ctx, name: str) -> ParamMap:
 
 
 def _svar_body(ctx: Ctx, name: str) -> str | None:
+    stored = ctx.game.stored_svars.get(ctx.card, {}).get(name)
+    if stored is not None:
+        return str(stored)  # written by a StoreSVar effect
     for face in _faces(ctx):
         found = face.svar(name)
         if found is not None:
@@ -215,6 +218,7 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "token": lambda ctx, o: all(c.token for c in o.cards),
     "nonToken": lambda ctx, o: not all(c.token for c in o.cards),
     "attacking": lambda ctx, o: o.id in ctx.game.attackers,
+    "attackedThisCombat": lambda ctx, o: o.id in ctx.game.attackers,
     "DoubleFaced": lambda ctx, o: bool(ctx.game.rules.is_double_faced(o.state)),
     "Transformed": lambda ctx, o: o.state.up is Side.BACK,
     "BackSide": lambda ctx, o: o.state.up is Side.BACK,

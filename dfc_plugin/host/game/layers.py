@@ -54,6 +54,20 @@ class Layers(LoopState):
         cache[key] = parts
         return parts
 
+    def _cda_parts(self, found: GameObject) -> list[Any]:
+        """Characteristic-defining abilities work in every zone (604.3, 613.4a): a
+        face's ``Continuous`` static with ``CharacteristicDefining$ True``."""
+        from dfc_plugin.host.abilities.statics import cda_part
+
+        face = self.face_of(found)
+        if face is None:
+            return []
+        return [
+            cda_part(self, self.ability_ctx(found, face), a.params)
+            for a in face.abilities
+            if a.kind == "S" and "CharacteristicDefining" in a.params
+        ]
+
     def pt_of(self, found: GameObject) -> tuple[int | None, int | None]:
         """Power and toughness now (613.4): printed or set, then changes, then counters."""
         shown = self.rules.characteristics(found.state)
@@ -62,7 +76,7 @@ class Layers(LoopState):
         for animation in self.animations.get(found.id, []):
             if animation.power is not None:
                 power, toughness = animation.power, animation.toughness
-        parts = self._statics_for(found)
+        parts = self._cda_parts(found) + self._statics_for(found)
         for part in parts:
             if part.set_power is not None:
                 power = part.set_power

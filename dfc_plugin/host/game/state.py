@@ -115,6 +115,10 @@ class LoopState(GameCore):
         #: Delayed triggered abilities (603.7): what the creating ability knew, the
         #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
         self.delayed: list[tuple[Ctx, Any, int | None]] = []
+        #: SVars written by StoreSVar effects, per card (they shadow the script's).
+        self.stored_svars: dict[int, dict[str, str]] = {}
+        #: "Until your next turn" effects: (object id, effect timestamp, player).
+        self.until_next_turn: list[tuple[int, int, int]] = []
         #: Cards chosen by a ChooseCard effect, per source card (``Defined$ ChosenCard``).
         self.chosen: dict[int, list[Target]] = {}
         #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
@@ -154,6 +158,8 @@ class LoopState(GameCore):
         "effect_ends",
         "attached",
         "chosen",
+        "stored_svars",
+        "until_next_turn",
     )
 
     def _snapshot(self) -> dict[str, Any]:

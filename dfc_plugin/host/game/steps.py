@@ -64,7 +64,17 @@ class Steps(CastingActions, StateBased):
         self.activations = {}
         result: ActionResult = super().next_turn()
         self.end_effects("turn")
+        self._end_until_next_turn()
         return result
+
+    def _end_until_next_turn(self) -> None:
+        """ "Until your next turn" effects end as that player's turn begins (611.2b)."""
+        for entry in [e for e in self.until_next_turn if e[2] == self.active]:
+            self.until_next_turn.remove(entry)
+            object_id, stamp, _ = entry
+            found = self.objects.get(object_id)
+            if found is not None:
+                self._replace(found, effects=tuple(x for x in found.effects if x.timestamp != stamp))
 
     # ------------------------------------------------------------------ starting
     @action("start")
