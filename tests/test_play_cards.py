@@ -322,3 +322,27 @@ def test_siege_is_cast_transformed_when_defeated() -> None:
         game.resolve_stack()
     assert names(game, Zone.BATTLEFIELD, 1).count("Warrior Token") == 2
     assert names(game, Zone.GRAVEYARD, 1) == ["Invasion of Kylem"] and all_answered(game)
+
+
+@pytest.mark.rule("714.2b", "714.3a", "714.3b", "714.4", "712.14a")
+def test_saga_chapters_then_transforms() -> None:
+    """Fable of the Mirror-Breaker: I — a Goblin Shaman token; II — discard up to two,
+    draw that many; III — exile this Saga, then return it transformed (Reflection of
+    Kiki-Jiki)."""
+    game = played_game(library_cards=("Island",) * 10)
+    fable = game.add("Fable of the Mirror-Breaker", Zone.HAND, 1)
+    lands(game, 1, "Mountain", 3)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.apply(1, Cast(fable))
+    game.resolve_stack()  # it enters with a lore counter: chapter I
+    assert names(game, Zone.BATTLEFIELD, 1).count("Goblin Shaman Token") == 1
+    saga = game.find("Fable of the Mirror-Breaker", Zone.BATTLEFIELD)
+    assert saga.counter("LORE") == 1
+    script(game, 1, ("cards to discard", []))
+    game.pass_until("main1", turn=3)  # a lore counter in the precombat main phase: chapter II
+    game.resolve_stack()
+    assert game.obj(saga.id).counter("LORE") == 2
+    game.pass_until("main1", turn=5)
+    game.resolve_stack()
+    assert "Reflection of Kiki-Jiki" in names(game, Zone.BATTLEFIELD, 1)

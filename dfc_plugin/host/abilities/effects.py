@@ -305,12 +305,15 @@ def mill(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Mode": _T + "test_discard",
         "Defined": _T + "test_discard",
         "RememberDiscarded": _T + "test_discard",
+        "AnyNumber": _P + "test_saga_chapters_then_transforms",
+        "Optional": _P + "test_saga_chapters_then_transforms",
     },
     rule="701.9",
     test=_T + "test_discard",
 )
 def discard(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Each defined player discards ``NumCards$`` cards of their choice (``TgtChoose``)."""
+    """Each defined player discards ``NumCards$`` cards of their choice (``TgtChoose``;
+    ``AnyNumber$``/``Optional$``: up to that many)."""
     mode = link.get("Mode") or "TgtChoose"
     if mode != "TgtChoose":
         raise UnsupportedAbilityError(
@@ -319,10 +322,9 @@ def discard(game: Any, ctx: Ctx, link: ParamMap) -> None:
     for player in _players(game, ctx, link):
         hand = game.owner_zone_ids(player, Zone.HAND)
         count = min(amount(ctx, link.get("NumCards")), len(hand))
-        gone = [
-            game.move(i, Zone.GRAVEYARD).objects
-            for i in game.ask_many(player, "cards to discard", hand, count, count)
-        ]
+        low = 0 if "AnyNumber" in link or "Optional" in link else count
+        chosen = game.ask_many(player, "cards to discard", hand, low, count)
+        gone = [game.move(i, Zone.GRAVEYARD).objects for i in chosen]
         _remember(ctx, link, "RememberDiscarded", [i for ids in gone for i in ids])
 
 

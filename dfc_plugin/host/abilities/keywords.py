@@ -178,6 +178,7 @@ for _name, _rule, _test, _doc in (
         _G + "test_etb_replacement_keyword_taps",
         "It enters tapped.",
     ),
+    ("Chapter", "714.2b", _P + "test_saga_chapters_then_transforms", "Its chapter abilities trigger."),
     (
         "Equip",
         "702.6a",

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
@@ -183,6 +184,28 @@ class Layers(LoopState):
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
                 self.run_etb_svar(object_id, face, word.args[1])
+            elif word.name == "Chapter":
+                self.add_lore(object_id)  # 714.3a: a Saga enters with a lore counter
+
+    def add_lore(self, object_id: int) -> None:
+        """Put a lore counter on a Saga (714.3a-b); each chapter whose number it
+        reaches triggers (714.2b): ``K:Chapter:<final>:<SVar>,<SVar>,...``."""
+        from dfc_plugin.host.abilities.values import svar_params
+        from dfc_plugin.host.game.events import PendingTrigger
+
+        found = self.obj(object_id)
+        face = self.face_of(found)
+        word = face.keyword("Chapter") if face is not None else None
+        if face is None or word is None or len(word.args) < 2:
+            return
+        before = found.counter("LORE")
+        self.add_counters(object_id, "LORE", 1)
+        chapters = [n.strip() for n in word.args[1].split(",")]
+        number = before + 1
+        if number <= len(chapters):
+            ctx = self.ability_ctx(self.obj(object_id), face)
+            body = svar_params(ctx, chapters[number - 1])
+            self.pending.append(PendingTrigger(ctx, ParamMap(), body, f"chapter {number}"))
 
     def run_etb_svar(self, object_id: int, face: Any, name: str) -> None:
         """Overridden by the stack mixin (runs an SVar chain as it enters)."""

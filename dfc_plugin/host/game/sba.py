@@ -34,7 +34,9 @@ class StateBased(Combat):
                 if lethal and not self.has_keyword_of(found, "Indestructible"):
                     out.append((found, "704.5g"))
                     continue
-            if self.has_type_of(found, "Planeswalker") and found.counter("LOYALTY") <= 0:
+            if self._saga_done(found):
+                out.append((found, "714.4"))
+            elif self.has_type_of(found, "Planeswalker") and found.counter("LOYALTY") <= 0:
                 out.append((found, "704.5i"))
             elif (
                 self.has_type_of(found, "Battle")
@@ -43,6 +45,15 @@ class StateBased(Combat):
             ):
                 out.append((found, "310.7"))
         return out
+
+    def _saga_done(self, found: GameObject) -> bool:
+        """714.4: a Saga whose lore counters reach its final chapter, and that isn't the
+        source of a chapter ability still to resolve, is sacrificed."""
+        face = self.face_of(found)
+        word = face.keyword("Chapter") if face is not None else None
+        if word is None or not word.args or not word.args[0].isdigit():
+            return False
+        return found.counter("LORE") >= int(word.args[0]) and not self._siege_waiting(found)
 
     def _siege_waiting(self, found: GameObject) -> bool:
         """310.7: not while it's the source of an ability that triggered and hasn't left

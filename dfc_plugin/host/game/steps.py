@@ -166,6 +166,14 @@ class Steps(CastingActions, StateBased):
     def _nothing(self) -> None:
         return None
 
+    def _main(self) -> None:
+        """Precombat main phase: the active player puts a lore counter on each Saga
+        they control (505.4, 714.3b)."""
+        for found in self.battlefield():
+            face = self.face_of(found)
+            if found.controller == self.active and face is not None and face.keyword("Chapter"):
+                self.add_lore(found.id)
+
     def _attackers(self) -> None:
         self.declare_attackers()
 
@@ -200,7 +208,7 @@ _BEGIN = {
     "untap": Steps._nothing,
     "upkeep": Steps._upkeep,
     "draw": Steps._draw_step,
-    "main1": Steps._nothing,
+    "main1": Steps._main,
     "begin_combat": Steps._nothing,
     "declare_attackers": Steps._attackers,
     "declare_blockers": Steps._blockers,
