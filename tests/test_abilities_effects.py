@@ -7,7 +7,7 @@ import pytest
 from play_support import lands, names, played_game, script
 
 from dfc_plugin.host import Game
-from dfc_plugin.host.game import Activate, Cast
+from dfc_plugin.host.game import Activate, Cast, Pass
 from dfc_plugin.state import Side, Zone
 
 
@@ -457,3 +457,40 @@ def test_store_svar() -> None:
     game.apply(1, Activate(veteran, 0))
     game.resolve_stack()
     assert game.life[1] == 22
+
+
+def test_pump_remembers() -> None:
+    """Test Keepsake: Pump RememberObjects$ / ForgetObjects$, read as Remembered$Amount."""
+    game = played_game()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.add("Test Flyer", Zone.BATTLEFIELD, 1)
+    game.add("Elite Vanguard", Zone.BATTLEFIELD, 1)
+    _main(game)
+    _cast(game, "Test Keepsake")
+    assert len(game.in_zone(Zone.HAND, 1)) == 2  # the Flyer and the Vanguard; not the green Bears
+
+
+@pytest.mark.rule("506.4", "701.22a")
+def test_remove_from_combat_and_scry() -> None:
+    game = played_game(library_cards=("Forest", "Island"))
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.add("Test Fog Bank", Zone.HAND, 2)
+    lands(game, 2, "Island", 1)
+    _main(game)
+    script(game, 1, ("attackers", [bears]))
+    game.pass_until("declare_attackers", turn=1)
+    script(game, 2, ("targets for Test Fog Bank", [("o", bears)]))
+    game.apply(1, Pass())
+    game.apply(2, Cast(game.find("Test Fog Bank", Zone.HAND).id))
+    game.resolve_stack()
+    assert bears not in game.attackers
+    game.pass_until("end_combat", turn=1)
+    assert game.life[2] == 20
+    top = game.owner_zone_ids(1, Zone.LIBRARY)[-1]
+    game.pass_until("main2", turn=1)
+    _cast(game, "Test Bulwark", ("cards to put on the bottom", [top]))
+    assert game.owner_zone_ids(1, Zone.LIBRARY)[0] == top and game.power_toughness(bears) == (2, 4)
+    game.pass_until("upkeep", turn=2)
+    assert game.power_toughness(bears) == (2, 4)
+    game.pass_until("upkeep", turn=3)
+    assert game.power_toughness(bears) == (2, 2)

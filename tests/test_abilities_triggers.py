@@ -6,7 +6,7 @@ import pytest
 from play_support import lands, names, played_game, script
 
 from dfc_plugin.host import Game
-from dfc_plugin.host.game import Cast
+from dfc_plugin.host.game import Cast, Pass
 from dfc_plugin.state import Side, Zone
 
 
@@ -106,3 +106,45 @@ def test_trigger_controller() -> None:
     game.destroy(borrowed)
     game.resolve_stack()
     assert len(game.in_zone(Zone.HAND, 1)) == 1 and not game.in_zone(Zone.HAND, 2)
+
+
+def test_more_trigger_modes() -> None:
+    """Test Sentinel: Sacrificed, Blocks, AttackerBlockedByCreature, AttackerUnblocked,
+    LosesGame, and SpellCast with PlayerTurn$ True."""
+    game = played_game()
+    sentinel = game.add("Test Sentinel", Zone.BATTLEFIELD, 2)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    _main(game)
+    script(game, 1, ("attackers", [bears]))
+    script(game, 2, ("blockers for", [sentinel]), ("order of your triggered abilities", [1, 0]))
+    game.pass_until("combat_damage", turn=1)
+    game.resolve_stack()
+    assert game.life[2] == 22  # it blocked, and a creature became blocked by it
+    game.pass_until("main1", turn=2)
+    script(game, 2, ("attackers", [sentinel]))
+    game.pass_until("combat_damage", turn=2)
+    game.resolve_stack()
+    assert len(game.in_zone(Zone.HAND, 2)) == 2  # its draw step, and it wasn't blocked
+    bolt = game.add("Lightning Bolt", Zone.HAND, 1)
+    lands(game, 1, "Mountain", 1)
+    script(game, 1, ("targets for Lightning Bolt", [("p", 2)]))
+    game.apply(2, Pass())  # player 1 gets priority in player 2's combat damage step
+    game.apply(1, Cast(bolt))  # an opponent's spell during player 2's turn
+    game.resolve_stack()
+    assert len(game.in_zone(Zone.HAND, 2)) == 3
+    game.change_life(1, -30)
+    game.resolve_stack()
+    assert game.over and game.winner == 2
+
+
+@pytest.mark.rule("701.17a")
+def test_sacrifice_trigger() -> None:
+    game = played_game()
+    game.add("Test Sentinel", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    _main(game)
+    lands(game, 1, "Island", 1)
+    script(game, 1, ("permanents to sacrifice", [bears]))
+    game.apply(1, Cast(game.add("Test Offering", Zone.HAND, 1)))
+    game.resolve_stack()
+    assert game.life[1] == 20 + 4 + 1  # the Offering's 4, the Sentinel's 1

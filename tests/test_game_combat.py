@@ -137,3 +137,27 @@ def test_prowess() -> None:
         game.apply(1, Cast(game.add(name, Zone.HAND, 1)))
         game.resolve_stack()
     assert game.power_toughness(monk) == (2, 2)  # only the noncreature spell counted
+
+
+@pytest.mark.rule("509.1b", "603.4")
+def test_more_evasion() -> None:
+    """Test Loner: "can't be blocked by more than one creature"; "creatures with power
+    less than its power can't block it"; an end-step "if it didn't attack this turn"."""
+    game, (loner,), (bears, rhino, other) = _combat(
+        ["Test Loner"], ["Grizzly Bears", "Test Rhino", "Test Rhino"]
+    )
+    assert _offered(game, loner) == [rhino, other] and bears
+    from dfc_plugin.host.abilities.keywords import can_block
+
+    assert not can_block(game, loner, [rhino, other])
+    game.change_life(1, 1)
+    game.pass_until("end", turn=1)
+    assert len(game.stack_items) == 1  # it didn't attack, and life was gained this turn
+
+
+def test_granted_hidden_keyword() -> None:
+    """Test Banner: "Creatures your opponents control can't block." (AddHiddenKeyword$)"""
+    game, (bears,), (theirs,) = _combat(["Grizzly Bears"], ["Grizzly Bears"])
+    game.add("Test Banner", Zone.BATTLEFIELD, 1)
+    _fight(game, [bears], {})
+    assert game.life[2] == 18 and game.has_keyword(theirs, "CARDNAME can't block.")

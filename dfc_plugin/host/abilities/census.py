@@ -153,7 +153,16 @@ def _values_missing(params: ParamMap) -> list[str]:
     cost = params.get("Cost")
     if cost:
         found.extend(_cost_missing(cost))
+    for key in _KEYWORD_PARAMS:
+        for word in (params.get(key) or "").split("&"):
+            name = word.strip().split(":")[0]
+            if name and lookup("keyword", name) is None:
+                found.append(f"keyword {name}")
     return found
+
+
+#: Parameters whose values are keywords an effect or static grants.
+_KEYWORD_PARAMS = ("KW", "AddKeyword", "AddHiddenKeyword", "TokenKeywords", "Keywords")
 
 
 def _try(run: object, key: str, text: str) -> list[str]:

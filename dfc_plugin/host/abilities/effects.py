@@ -252,13 +252,13 @@ def sacrifice(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if valid in ("Self", "Card.Self"):
         host = ctx.source_object
         if host is not None and host.zone is Zone.BATTLEFIELD:
-            game.move(host.id, Zone.GRAVEYARD)
+            game.sacrifice(host.id)
         return
     for player in defined_players(ctx, link.get("Defined")):
         own = [o.id for o in game.battlefield() if o.controller == player and matches(ctx, o, valid)]
         count = min(amount(ctx, link.get("Amount")), len(own))
         for object_id in game.ask_many(player, "permanents to sacrifice", own, count, count):
-            _remember(ctx, link, "RememberSacrificed", game.move(object_id, Zone.GRAVEYARD).objects)
+            _remember(ctx, link, "RememberSacrificed", game.sacrifice(object_id).objects)
 
 
 # --------------------------------------------------------------------------- libraries and hands
@@ -491,6 +491,8 @@ def damage_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     "Pump",
     params={
         "UntilYourNextTurn": _T + "test_pump",
+        "RememberObjects": _T + "test_pump_remembers",
+        "ForgetObjects": _T + "test_pump_remembers",
         "NumAtt": _T + "test_pump",
         "NumDef": _T + "test_pump",
         "KW": _T + "test_pump",
@@ -507,6 +509,11 @@ def pump(game: Any, ctx: Ctx, link: ParamMap) -> None:
     toughness = amount(ctx, link.get("NumDef"), default=0)
     words = tuple(w.strip() for w in (link.get("KW") or "").split("&") if w.strip())
     lasting = link.get("Duration") == "Permanent" or "UntilYourNextTurn" in link
+    if "RememberObjects" in link:
+        ctx.remembered.extend(("o", i) for i in defined_objects(ctx, link.get("RememberObjects")))
+    if "ForgetObjects" in link:
+        gone = {("o", i) for i in defined_objects(ctx, link.get("ForgetObjects"))}
+        ctx.remembered[:] = [r for r in ctx.remembered if r not in gone]
     for object_id in _cards(game, ctx, link):
         if game.objects[object_id].zone is Zone.BATTLEFIELD:
             game.add_effect(object_id, power, toughness, words, until_end_of_turn=not lasting)
@@ -522,6 +529,7 @@ def pump(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "NumAtt": _T + "test_pump_all",
         "NumDef": _T + "test_pump_all",
         "KW": _T + "test_pump_all",
+        "Duration": _T + "test_pump_all",
     },
     rule="611.2c",
     test=_T + "test_pump_all",
@@ -532,8 +540,17 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     power = amount(ctx, link.get("NumAtt"), default=0)
     toughness = amount(ctx, link.get("NumDef"), default=0)
     words = tuple(w.strip() for w in (link.get("KW") or "").split("&") if w.strip())
+    duration = link.get("Duration")
     for found in [o for o in game.battlefield() if matches(ctx, o, link.get("ValidCards") or "Creature")]:
-        game.add_effect(found.id, power, toughness, words)
+        game.add_effect(found.id, power, toughness, words, until_end_of_turn=duration is None)
+        if duration == "UntilYourNextTurn":  # 611.2b
+            game.until_next_turn.append(
+                (found.id, game.objects[found.id].effects[-1].timestamp, ctx.controller)
+            )
+        elif duration not in (None, "Permanent"):
+            raise UnsupportedAbilityError(
+                f"PumpAll Duration$ {duration} can't run here", missing=(f"PumpAll.Duration:{duration}",)
+            )
 
 
 @api(
@@ -929,3 +946,37 @@ def store_svar(game: Any, ctx: Ctx, link: ParamMap) -> None:
             f"StoreSVar Type$ {kind} can't run here", missing=(f"StoreSVar.Type:{kind}",)
         )
     game.stored_svars.setdefault(ctx.card, {})[link.get("SVar") or ""] = str(value)
+
+
+@api(
+    "RemoveFromCombat",
+    params={"Defined": _T + "test_remove_from_combat_and_scry"},
+    rule="506.4",
+    test=_T + "test_remove_from_combat_and_scry",
+)
+def remove_from_combat(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Each object stops being an attacking or blocking creature (506.4)."""
+    for object_id in _cards(game, ctx, link):
+        game.attackers.pop(object_id, None)
+        game.blockers.pop(object_id, None)
+        for attacker, blockers in game.blockers.items():
+            game.blockers[attacker] = [b for b in blockers if b != object_id]
+
+
+@api(
+    "Scry",
+    params={
+        "ScryNum": _T + "test_remove_from_combat_and_scry",
+        "Defined": _T + "test_remove_from_combat_and_scry",
+    },
+    rule="701.22a",
+    test=_T + "test_remove_from_combat_and_scry",
+)
+def scry(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Look at the top ``ScryNum$`` cards, put any of them on the bottom and the rest
+    back on top (701.22a)."""
+    for player in defined_players(ctx, link.get("Defined")):
+        top = list(reversed(game.owner_zone_ids(player, Zone.LIBRARY)))[: amount(ctx, link.get("ScryNum"))]
+        game.look(player, top)
+        for object_id in game.ask_many(player, "cards to put on the bottom (scry)", top, 0, len(top)):
+            game.move_within_library(object_id, top=False)

@@ -62,8 +62,33 @@ def intimidate(game: Any, attacker: int, blockers: list[int]) -> bool:
     return all(game.has_type(b, "Artifact") or colors & set(game.characteristics(b).colors) for b in blockers)
 
 
+@keyword("CantBeBlockedByAmount GT1", rule="509.1b", test=_C + "test_more_evasion")
+def one_blocker(game: Any, attacker: int, blockers: list[int]) -> bool:
+    """Can't be blocked by more than one creature."""
+    return len(blockers) <= 1
+
+
+@keyword(
+    "Creatures with power less than CARDNAME's power can't block it.",
+    rule="509.1b",
+    test=_C + "test_more_evasion",
+)
+def smaller_cant_block(game: Any, attacker: int, blockers: list[int]) -> bool:
+    """Creatures with power less than its power can't block it."""
+    power = game.power_toughness(attacker)[0] or 0
+    return all((game.power_toughness(b)[0] or 0) >= power for b in blockers)
+
+
 #: Evasion keywords, asked for each attacker and its proposed blockers.
-EVASION = ("Flying", "Menace", "Skulk", "Unblockable", "Intimidate")
+EVASION = (
+    "Flying",
+    "Menace",
+    "Skulk",
+    "Unblockable",
+    "Intimidate",
+    "CantBeBlockedByAmount GT1",
+    "Creatures with power less than CARDNAME's power can't block it.",
+)
 
 
 def can_block(game: Any, attacker: int, blockers: list[int]) -> bool:

@@ -68,6 +68,7 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "AddPower": _T + "test_continuous_anthem",
         "AddToughness": _T + "test_continuous_anthem",
         "AddKeyword": _T + "test_continuous_anthem",
+        "AddHiddenKeyword": _T + "test_continuous_anthem",
         "SetPower": _T + "test_continuous_set_pt",
         "SetToughness": _T + "test_continuous_set_pt",
         "AddType": _T + "test_continuous_set_pt",
@@ -86,6 +87,7 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
     if affected is None or found.zone is not Zone.BATTLEFIELD or not matches(ctx, found, affected):
         return None
     words = tuple(w.strip() for w in (params.get("AddKeyword") or "").split("&") if w.strip())
+    words += tuple(w.strip() for w in (params.get("AddHiddenKeyword") or "").split("&") if w.strip())
     set_power = params.get("SetPower")
     set_toughness = params.get("SetToughness")
     return ContinuousPart(

@@ -113,12 +113,16 @@ def transformed(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool
     params={
         "ValidCard": _T + "test_spell_cast_trigger",
         "ValidActivatingPlayer": _T + "test_spell_cast_trigger",
+        "PlayerTurn": _T + "test_more_trigger_modes",
     },
     rule="603.2",
     test=_T + "test_spell_cast_trigger",
 )
 def spell_cast(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
-    """Whenever a spell fitting ``ValidCard$`` is cast by ``ValidActivatingPlayer$``."""
+    """Whenever a spell fitting ``ValidCard$`` is cast by ``ValidActivatingPlayer$``
+    (``PlayerTurn$ True``: only during the trigger's controller's turn)."""
+    if "PlayerTurn" in params and game.active != ctx.controller:
+        return False
     return _fits(game, ctx, event, "Card", params.get("ValidCard")) and _fits(
         game, ctx, event, "Player", params.get("ValidActivatingPlayer")
     )
@@ -172,3 +176,61 @@ def attackers_declared(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) 
     """Whenever ``AttackingPlayer$`` attacks (once per combat, after attackers are
     declared, 508.1m)."""
     return _fits(game, ctx, event, "Player", params.get("AttackingPlayer"))
+
+
+@trigger(
+    "Sacrificed",
+    params={"ValidCard": _T + "test_more_trigger_modes"},
+    rule="701.17a",
+    test=_T + "test_more_trigger_modes",
+)
+def sacrificed(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever a permanent fitting ``ValidCard$`` is sacrificed."""
+    return _fits(game, ctx, event, "Card", params.get("ValidCard"))
+
+
+@trigger(
+    "LosesGame",
+    params={"ValidPlayer": _T + "test_more_trigger_modes"},
+    rule="104.3",
+    test=_T + "test_more_trigger_modes",
+)
+def loses_game(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever a player (fitting ``ValidPlayer$``) loses the game."""
+    return _fits(game, ctx, event, "Player", params.get("ValidPlayer"))
+
+
+@trigger(
+    "AttackerUnblocked",
+    params={"ValidCard": _T + "test_more_trigger_modes"},
+    rule="509.1h",
+    test=_T + "test_more_trigger_modes",
+)
+def attacker_unblocked(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever an attacker fitting ``ValidCard$`` becomes unblocked (509.1h)."""
+    return _fits(game, ctx, event, "Attacker", params.get("ValidCard"))
+
+
+@trigger(
+    "AttackerBlockedByCreature",
+    params={"ValidCard": _T + "test_more_trigger_modes", "ValidBlocker": _T + "test_more_trigger_modes"},
+    rule="509.3c",
+    test=_T + "test_more_trigger_modes",
+)
+def attacker_blocked_by(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever an attacker fitting ``ValidCard$`` becomes blocked by a creature fitting
+    ``ValidBlocker$`` (once for each blocker, 509.3c)."""
+    return _fits(game, ctx, event, "Attacker", params.get("ValidCard")) and _fits(
+        game, ctx, event, "Blocker", params.get("ValidBlocker")
+    )
+
+
+@trigger(
+    "Blocks",
+    params={"ValidCard": _T + "test_more_trigger_modes"},
+    rule="509.3a",
+    test=_T + "test_more_trigger_modes",
+)
+def blocks(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever a creature fitting ``ValidCard$`` blocks (509.3a)."""
+    return _fits(game, ctx, event, "Blocker", params.get("ValidCard"))

@@ -41,6 +41,8 @@ class Basics(Layers):
     def change_life(self, player: int, delta: int) -> ActionResult:
         """A player gains (positive) or loses life (119.3)."""
         self.life[player] += delta
+        if delta > 0:
+            self.life_gained[player] = self.life_gained.get(player, 0) + delta
         self.version += 1
         verb = "gains" if delta >= 0 else "loses"
         self.record(
@@ -98,6 +100,17 @@ class Basics(Layers):
 
     def defense_removed(self, object_id: int, before: int, after: int) -> None:
         """Overridden by the stack mixin (sieges)."""
+
+    @action("sacrifice")
+    def sacrifice(self, object_id: int) -> ActionResult:
+        """Sacrifice a permanent (701.17a): to its owner's graveyard; "sacrificed"
+        triggers look at it as it was."""
+        found = self.obj(object_id)
+        result = self.move(object_id, Zone.GRAVEYARD)
+        self.emit(
+            GameEvent("Sacrificed", {"Card": found.id}, {"Player": found.controller}, {}, {found.id: found})
+        )
+        return result
 
     @action("tap")
     def set_tapped(self, object_id: int, tapped: bool) -> ActionResult:

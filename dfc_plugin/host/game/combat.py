@@ -45,6 +45,7 @@ class Combat(Basics):
         defender = self.defending_player()
         for object_id in chosen:
             self.attackers[object_id] = defender
+            self.attacked_this_turn.add(object_id)
             if not self.has_keyword(object_id, "Vigilance"):
                 self._replace(self.obj(object_id), tapped=True)
             self.record("attack", self.obj(object_id), f"{{obj}} attacks player {defender}", "508.1")
@@ -81,9 +82,20 @@ class Combat(Basics):
             if chosen:
                 self.blockers[attacker] = chosen
                 free = [b for b in free if b not in chosen]
+                for blocker in chosen:
+                    self.emit(GameEvent("Blocks", {"Blocker": blocker, "Attacker": attacker}))
+                    self.emit(
+                        GameEvent("AttackerBlockedByCreature", {"Attacker": attacker, "Blocker": blocker})
+                    )
                 self.record(
                     "block", self.obj(attacker), f"{{obj}} is blocked by {len(chosen)} creature(s)", "509.1"
                 )
+
+    def unblocked_events(self) -> None:
+        """After blockers are declared, each unblocked attacker "becomes unblocked"."""
+        for attacker in self.attackers:
+            if attacker in self.objects and attacker not in self.blockers:
+                self.emit(GameEvent("AttackerUnblocked", {"Attacker": attacker}))
 
     def _strikes(self, object_id: int, first: bool) -> bool:
         double = self.has_keyword(object_id, "Double Strike")

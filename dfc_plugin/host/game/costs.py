@@ -186,14 +186,14 @@ def _sub_counter(game: Any, ctx: Ctx, source: GameObject, count: int, what: str)
 
 def _sacrifice(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:
     if what in ("CARDNAME", "Self"):
-        game.move(source.id, Zone.GRAVEYARD)
+        game.sacrifice(source.id)
         return
     own = [o.id for o in game.battlefield() if o.controller == ctx.controller and matches(ctx, o, what)]
     if len(own) < count:
         raise IllegalActionError(f"not enough {what} to sacrifice", rule="118.3")
     for object_id in game.ask_many(ctx.controller, f"{what} to sacrifice", own, count, count):
         ctx.cost_paid.setdefault("sacrificed", []).append(object_id)  # for Sacrificed$ amounts
-        game.move(object_id, Zone.GRAVEYARD)
+        game.sacrifice(object_id)
 
 
 def _pay_life(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:

@@ -7,6 +7,7 @@ Auras are not modelled (no Attach), so 704.5m never applies.
 from __future__ import annotations
 
 from dfc_plugin.host.game.combat import Combat
+from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -86,6 +87,7 @@ class StateBased(Combat):
         acted = False
         for player in self._losing_players():
             self.losers.append(player)
+            self.emit(GameEvent("LosesGame", {}, {"Player": player}))
             self.record(
                 "lose",
                 None,

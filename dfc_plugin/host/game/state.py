@@ -116,6 +116,9 @@ class LoopState(GameCore):
         #: Delayed triggered abilities (603.7): what the creating ability knew, the
         #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
         self.delayed: list[tuple[Ctx, Any, int | None]] = []
+        #: Creatures that attacked this turn; life gained this turn, per player.
+        self.attacked_this_turn: set[int] = set()
+        self.life_gained: dict[int, int] = {}
         #: SVars written by StoreSVar effects, per card (they shadow the script's).
         self.stored_svars: dict[int, dict[str, str]] = {}
         #: "Until your next turn" effects: (object id, effect timestamp, player).
@@ -161,6 +164,8 @@ class LoopState(GameCore):
         "chosen",
         "stored_svars",
         "until_next_turn",
+        "attacked_this_turn",
+        "life_gained",
     )
 
     def _snapshot(self) -> dict[str, Any]:

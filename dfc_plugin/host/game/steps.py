@@ -60,6 +60,8 @@ class Steps(CastingActions, StateBased):
         werewolves' "if no spells were cast last turn"), then the core's next turn
         (untap, day/night 731.2)."""
         self.spells_last_turn = dict(self.spells_cast)
+        self.attacked_this_turn = set()
+        self.life_gained = {}
         self.loyalty_used = set()
         self.activations = {}
         result: ActionResult = super().next_turn()
@@ -179,6 +181,7 @@ class Steps(CastingActions, StateBased):
 
     def _blockers(self) -> None:
         self.declare_blockers()
+        self.unblocked_events()
 
     def _damage(self) -> None:
         if self.any_first_strike():
