@@ -136,6 +136,11 @@ def test_animate() -> None:
     assert game.has_keyword(forest, "Haste")
     game.pass_until("upkeep", turn=2)
     assert game.power_toughness(forest) == (3, 3) and game.has_type(forest, "Elemental")
+    island = game.add("Island", Zone.BATTLEFIELD, 1)
+    game.pass_until("main1", turn=3)
+    _cast(game, "Test Lasting Awakening", ("targets for Test Lasting Awakening", [("o", island)]))
+    game.pass_until("upkeep", turn=4)
+    assert game.power_toughness(island) == (2, 2)  # Permanent$ True
 
 
 @pytest.mark.rule("701.21a")
@@ -186,6 +191,10 @@ def test_change_zone_search() -> None:
     _cast(game, "Test Grave Digger", ("cards to put into the hand", mine))
     assert names(game, Zone.HAND, 1) == ["Grizzly Bears", "Grizzly Bears", "Test Flyer"]
     assert sum(e.action == "shuffle" for e in game.log) == shuffles  # Shuffle$ False
+    game.add("Forest", Zone.LIBRARY, 1)
+    forest = game.find("Forest", Zone.LIBRARY).id
+    _cast(game, "Test Pathfinder", ("cards to put into the hand", [forest]), ("shuffle your library", False))
+    assert sum(e.action == "shuffle" for e in game.log) == shuffles  # ShuffleNonMandatory$: "you may"
 
 
 @pytest.mark.rule("110.2a")

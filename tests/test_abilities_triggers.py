@@ -85,15 +85,19 @@ def test_transformed_trigger() -> None:
 @pytest.mark.rule("508.1m")
 def test_attackers_declared() -> None:
     """Test Warcaller: "Whenever you attack with two or more creatures, draw a card." """
-    for count, drawn in ((1, 0), (2, 1)):
+    for count, drawn in ((1, 0), (2, 1), (3, 1)):
         game = played_game()
         game.add("Test Warcaller", Zone.BATTLEFIELD, 1)
+        game.add("Test Legion", Zone.BATTLEFIELD, 1)
         bears = [game.add("Grizzly Bears", Zone.BATTLEFIELD, 1) for _ in range(count)]
         _main(game)
         script(game, 1, ("attackers", bears))
+        if count >= 3:
+            script(game, 1, ("order of your triggered abilities", [0, 1]))
         game.pass_until("declare_blockers", turn=1)
         game.resolve_stack()
         assert len(game.in_zone(Zone.HAND, 1)) == drawn
+        assert game.life[1] == (23 if count >= 3 else 20)  # Test Legion: three or more attackers
 
 
 @pytest.mark.rule("603.3a")

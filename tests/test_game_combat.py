@@ -120,7 +120,8 @@ def test_intimidate() -> None:
 
 @pytest.mark.rule("508.1d", "509.1a")
 def test_cant_block_and_must_attack() -> None:
-    game, (berserker,), (theirs,) = _combat(["Test Berserker"], ["Test Berserker"])
+    game, (berserker, pacifist), (theirs,) = _combat(["Test Berserker", "Test Pacifist"], ["Test Berserker"])
+    assert not game.may_attack(game.obj(pacifist))
     game.pass_until("declare_blockers", turn=1)  # player 1's script declares no attackers
     assert berserker in game.attackers and game.blockers == {} and theirs
 
@@ -161,3 +162,20 @@ def test_granted_hidden_keyword() -> None:
     game.add("Test Banner", Zone.BATTLEFIELD, 1)
     _fight(game, [bears], {})
     assert game.life[2] == 18 and game.has_keyword(theirs, "CARDNAME can't block.")
+
+
+@pytest.mark.rule("702.122a")
+def test_crew() -> None:
+    """Test Vehicle, Crew 2: tap creatures with total power 2 or more; it becomes an
+    artifact creature until end of turn."""
+    from dfc_plugin.host.game import Activate
+
+    game, (vehicle, bears), _ = _combat(["Test Vehicle", "Grizzly Bears"], [])
+    assert not game.may_attack(game.obj(vehicle))
+    game.apply(1, Activate(vehicle, 0))  # the Bears is the only creature: forced
+    game.resolve_stack()
+    assert (
+        game.obj(bears).tapped and game.has_type(vehicle, "Creature") and game.may_attack(game.obj(vehicle))
+    )
+    game.pass_until("upkeep", turn=2)
+    assert not game.has_type(vehicle, "Creature")

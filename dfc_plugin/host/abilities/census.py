@@ -33,7 +33,7 @@ __all__ = ["CardReport", "LineReport", "card_report", "census", "link_missing", 
 
 #: Cost parts the engine pays (forge-abilities.md 9.6).
 COST_PARTS = frozenset(
-    {"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave", "tapXType"}
+    {"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave", "tapXType", "tapXPower"}
 )
 
 #: Parameters whose values are valid-card expressions, and ``Defined`` ones.

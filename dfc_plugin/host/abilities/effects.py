@@ -26,6 +26,7 @@ from dfc_plugin.state import Zone
 __all__: list[str] = []
 
 _T = "test_abilities_effects.py::"
+_C = "test_game_combat.py::"
 _P = "test_play_cards.py::"
 
 
@@ -154,8 +155,10 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
     moved = [m for i in chosen if (m := _move_known(game, ctx, link, i, destination)) is not None]
     if "Reveal" in link and moved:
         game.reveal(moved)
+    optional = "ShuffleNonMandatory" in link
     if Zone.LIBRARY in zones and link.get("Shuffle") != "False":
-        game.shuffle(ctx.controller)
+        if not optional or game.ask_yes(ctx.controller, "shuffle your library"):
+            game.shuffle(ctx.controller)
     return moved
 
 
@@ -170,6 +173,7 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
         "Hidden": _T + "test_change_zone_search",
         "Mandatory": _T + "test_change_zone_search",
         "Shuffle": _T + "test_change_zone_search",
+        "ShuffleNonMandatory": _T + "test_change_zone_search",
         "Reveal": _T + "test_change_zone_search",
         "GainControl": _T + "test_change_zone_gain_control",
         "Tapped": _T + "test_change_zone_gain_control",
@@ -223,7 +227,7 @@ def change_zone_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     test=_T + "test_destroy",
 )
 def destroy(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Destroy each permanent: to its owner's graveyard, unless indestructible (701.8b)."""
+    """Destroy each permanent: to its owner's graveyard, unless indestructible (701.8b)"""
     gone = []
     for object_id in _cards(game, ctx, link):
         if game.objects[object_id].zone is Zone.BATTLEFIELD and not game.has_keyword(
@@ -562,6 +566,7 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Duration": _T + "test_animate",
         "Defined": _T + "test_animate",
         "Keywords": _T + "test_animate",
+        "Permanent": _T + "test_animate",
     },
     rule="613.1d",
     test=_T + "test_animate",
@@ -980,3 +985,12 @@ def scry(game: Any, ctx: Ctx, link: ParamMap) -> None:
         game.look(player, top)
         for object_id in game.ask_many(player, "cards to put on the bottom (scry)", top, 0, len(top)):
             game.move_within_library(object_id, top=False)
+
+
+@api("Crew", params={"CrewPower": _C + "test_crew"}, rule="702.122a", test=_C + "test_crew")
+def crew(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """The Vehicle becomes an artifact creature until end of turn (702.122a; the
+    creatures were tapped as its cost)."""
+    source = ctx.source_object
+    if source is not None and source.zone is Zone.BATTLEFIELD:
+        game.animate(source.id, None, None, ("Creature",))

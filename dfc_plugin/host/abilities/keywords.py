@@ -223,6 +223,13 @@ for _name, _rule, _test, _doc in (
         "Its Attach target: a creature you control.",
     ),
     ("CARDNAME can't block.", "509.1a", _C + "test_cant_block_and_must_attack", "It can't block."),
+    ("CARDNAME can't attack.", "508.1c", _C + "test_cant_block_and_must_attack", "It can't attack."),
+    (
+        "Crew",
+        "702.122a",
+        _C + "test_crew",
+        "An activated ability: tap creatures with total power N; it becomes a creature.",
+    ),
     (
         "CARDNAME attacks each combat if able.",
         "508.1d",

@@ -11,7 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities.registry import trigger
-from dfc_plugin.host.abilities.values import Ctx, matches, matches_player, zone_named
+from dfc_plugin.host.abilities.values import Ctx, compare, matches, matches_player, zone_named
 from dfc_plugin.host.game.events import GameEvent
 
 __all__: list[str] = []
@@ -168,14 +168,25 @@ def day_time_changes(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) ->
 
 @trigger(
     "AttackersDeclared",
-    params={"AttackingPlayer": _T + "test_attackers_declared"},
+    params={
+        "AttackingPlayer": _T + "test_attackers_declared",
+        "ValidAttackers": _T + "test_attackers_declared",
+        "ValidAttackersAmount": _T + "test_attackers_declared",
+    },
     rule="508.1m",
     test=_T + "test_attackers_declared",
 )
 def attackers_declared(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """Whenever ``AttackingPlayer$`` attacks (once per combat, after attackers are
-    declared, 508.1m)."""
-    return _fits(game, ctx, event, "Player", params.get("AttackingPlayer"))
+    declared, 508.1m); ``ValidAttackers$``/``ValidAttackersAmount$``: with that many
+    attackers of that kind."""
+    if not _fits(game, ctx, event, "Player", params.get("AttackingPlayer")):
+        return False
+    valid = params.get("ValidAttackers")
+    if valid is None:
+        return True
+    count = sum(1 for i in game.attackers if i in game.objects and matches(ctx, game.objects[i], valid))
+    return compare(ctx, count, params.get("ValidAttackersAmount"))
 
 
 @trigger(

@@ -32,7 +32,7 @@ class Combat(Basics):
         (302.6), not a defender (702.3b)."""
         if found.controller != self.active or found.tapped or not self.is_creature(found):
             return False
-        if self.has_keyword_of(found, "Defender"):
+        if self.has_keyword_of(found, "Defender") or self.has_keyword_of(found, "CARDNAME can't attack."):
             return False
         return self.has_keyword_of(found, "Haste") or self.controlled_since_turn_began(found.id)
 

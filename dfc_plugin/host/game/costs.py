@@ -239,7 +239,27 @@ def _tap_others(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) 
         game.set_tapped(object_id, True)
 
 
+def _tap_power(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:
+    """Crew's cost: tap untapped creatures you control with total power ``count`` or
+    more (702.122a)."""
+    pool = [
+        o.id
+        for o in game.battlefield()
+        if o.controller == ctx.controller and not o.tapped and o.id != source.id and matches(ctx, o, what)
+    ]
+    if sum(max(0, game.power_toughness(i)[0] or 0) for i in pool) < count:
+        raise IllegalActionError(
+            f"not enough power among untapped creatures to crew {count}", rule="702.122a"
+        )
+    chosen = game.ask_many(ctx.controller, f"creatures to tap (power {count})", pool, 1, len(pool))
+    if sum(max(0, game.power_toughness(i)[0] or 0) for i in chosen) < count:
+        raise IllegalActionError(f"the tapped creatures' power is less than {count}", rule="702.122a")
+    for object_id in chosen:
+        game.set_tapped(object_id, True)
+
+
 _PARTS = {
+    "tapXPower": _tap_power,
     "tapXType": _tap_others,
     "AddCounter": _add_counter,
     "SubCounter": _sub_counter,
