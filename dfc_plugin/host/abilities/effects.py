@@ -155,10 +155,9 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
     moved = [m for i in chosen if (m := _move_known(game, ctx, link, i, destination)) is not None]
     if "Reveal" in link and moved:
         game.reveal(moved)
-    optional = "ShuffleNonMandatory" in link
-    if Zone.LIBRARY in zones and link.get("Shuffle") != "False":
-        if not optional or game.ask_yes(ctx.controller, "shuffle your library"):
-            game.shuffle(ctx.controller)
+    shuffles = Zone.LIBRARY in zones and link.get("Shuffle") != "False"
+    if shuffles and ("ShuffleNonMandatory" not in link or game.ask_yes(ctx.controller, "shuffle your library")):
+        game.shuffle(ctx.controller)
     return moved
 
 
