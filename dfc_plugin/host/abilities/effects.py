@@ -156,7 +156,8 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
     if "Reveal" in link and moved:
         game.reveal(moved)
     shuffles = Zone.LIBRARY in zones and link.get("Shuffle") != "False"
-    if shuffles and ("ShuffleNonMandatory" not in link or game.ask_yes(ctx.controller, "shuffle your library")):
+    optional = "ShuffleNonMandatory" in link
+    if shuffles and (not optional or game.ask_yes(ctx.controller, "shuffle your library")):
         game.shuffle(ctx.controller)
     return moved
 
