@@ -2,7 +2,8 @@
 ``phase-python`` wheel, driven the same way: list the legal actions, pick one uniformly,
 apply it) in the same run, where it is installed.
 
-Run: ``python benchmarks/random_games.py [GAMES] [--max-actions N] [--checked-games M]``.
+Run: ``python benchmarks/random_games.py [GAMES] [--max-actions N] [--checked-games M]``;
+``--long`` runs only the checked pass (the long stateful run: 1,000 games and more).
 
 * pass 1: the reference engine, invariants off: games/s, actions/s, peak memory of one
   game (tracemalloc, measured apart so it doesn't slow the timed games);
@@ -209,7 +210,14 @@ def main(argv: list[str]) -> dict[str, Any]:
         "--checked-games", type=int, default=10, help="games of pass 2 with the hidden-information check"
     )
     parser.add_argument("--phase-games", type=int, default=None, help="games for phase.rs (default: as many)")
+    parser.add_argument(
+        "--long", action="store_true", help="only the checked pass (invariants on): the long stateful run"
+    )
     args = parser.parse_args(argv)
+    if args.long:
+        checked = _ours(args.games, args.max_actions, invariants=True, hidden_games=args.checked_games)
+        print(json.dumps({"reference_with_invariants": checked}, indent=2))
+        return checked
     ours = _ours(args.games, args.max_actions, invariants=False)
     checked = _ours(args.games, args.max_actions, invariants=True, hidden_games=args.checked_games)
     theirs = _phase_games(args.phase_games or args.games, args.max_actions)

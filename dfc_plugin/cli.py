@@ -230,7 +230,9 @@ def cmd_census(args: argparse.Namespace, out: TextIO) -> int:
     library = _library(args.paths, args, _bundled(args))
     double_faced = ("DoubleFaced", "Meld", "Modal")
     cards = [c for c in library.cards() if not args.double_faced or c.alternate_mode in double_faced]
-    result = census(cards)
+    files = [*library.files, *(library.fallback.files if library.fallback else [])]
+    tokens = {Path(f.path).stem for f in files if "tokenscripts" in Path(f.path).parts}
+    result = census(cards, tokens)
     if args.json:
         json.dump(result.as_dict(), out, indent=2, ensure_ascii=False)
         out.write("\n")

@@ -10,11 +10,12 @@ import json
 import random
 from dataclasses import dataclass, field
 from functools import cache
+from pathlib import Path
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
-from dfc_plugin.host.abilities.census import card_report
+from dfc_plugin.host.abilities.census import card_report, token_scripts_of
 from dfc_plugin.host.agents import RandomAgent
 from dfc_plugin.script.library import Library
 from dfc_plugin.script.resources import bundled_cardscripts
@@ -30,12 +31,16 @@ def bundled() -> Library:
 
 @cache
 def playable_dfcs() -> tuple[CardDef, ...]:
-    """The bundled double-faced (and meld) scripts that run fully, castable from a hand
-    or playable as a land."""
+    """The bundled double-faced (and meld) scripts that run fully (their token scripts
+    included), castable from a hand or playable as a land."""
+    tokens = {Path(f.path).stem for f in bundled().files if "tokenscripts" in Path(f.path).parts}
     return tuple(
         c
         for c in bundled().cards()
-        if c.alternate_mode in ("DoubleFaced", "Meld", "Modal") and not c.is_token and card_report(c).runs
+        if c.alternate_mode in ("DoubleFaced", "Meld", "Modal")
+        and not c.is_token
+        and card_report(c).runs
+        and token_scripts_of(c) <= tokens
     )
 
 

@@ -19,3 +19,9 @@ def test_use_it_from_your_engine_example_runs() -> None:
     namespace: dict[str, object] = {}
     exec(compile(readme_example("Use it from your engine"), "README.md", "exec"), namespace)
     assert namespace["aberration"] is not None
+
+
+def test_the_reference_engine_plays_the_scripts_example_runs() -> None:
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example("The reference engine plays the scripts"), "README.md", "exec"), namespace)
+    assert namespace["delver"] is not None

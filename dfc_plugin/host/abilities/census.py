@@ -284,7 +284,6 @@ class Census:
     """The census of many scripts."""
 
     reports: tuple[CardReport, ...]
-    unreadable: tuple[str, ...] = ()
 
     @property
     def run_fully(self) -> int:
@@ -302,9 +301,31 @@ class Census:
         }
 
 
-def census(cards: Iterable[CardDef], unreadable: Iterable[str] = ()) -> Census:
-    """The census of these scripts."""
-    return Census(tuple(card_report(card) for card in cards), tuple(unreadable))
+def census(cards: Iterable[CardDef], token_scripts: Iterable[str] | None = None) -> Census:
+    """The census of these scripts; with ``token_scripts`` (the token script names the
+    library has), a ``TokenScript$`` it lacks is missing too."""
+    known = set(token_scripts) if token_scripts is not None else None
+    return Census(tuple(with_tokens(card_report(card), card, known) for card in cards))
+
+
+def token_scripts_of(definition: CardDef) -> set[str]:
+    """The token scripts a card's lines name (``TokenScript$``)."""
+    names: set[str] = set()
+    for face in definition.faces:
+        lines = [a.params for a in face.abilities] + [s.params for s in face.svars if s.params is not None]
+        names.update(n.strip() for p in lines for n in (p.get("TokenScript") or "").split(",") if n.strip())
+    return names
+
+
+def with_tokens(report: CardReport, definition: CardDef, known: set[str] | None) -> CardReport:
+    """The report, with ``TokenScript:<name>`` for each token script not in ``known``."""
+    if known is None:
+        return report
+    absent = sorted(token_scripts_of(definition) - known)
+    if not absent:
+        return report
+    line = LineReport("token", 0, "TokenScript$", tuple(f"TokenScript:{n}" for n in absent))
+    return CardReport(report.path, report.name, (*report.lines, line))
 
 
 def render_text(result: Census, *, top: int = 20, files: bool = False) -> str:

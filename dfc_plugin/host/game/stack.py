@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from dfc_plugin.cards import Face, ParamMap
-from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.chain import legal_targets, links, resolve_chain, run_link
 from dfc_plugin.host.abilities.values import svar_params
 from dfc_plugin.host.core import ActionResult, action
@@ -40,7 +40,20 @@ class StackActions(TriggerActions):
         """Resolve the top object of the stack (608.1)."""
         if not self.stack_items:
             raise IllegalActionError("the stack is empty", rule="608.1")
-        item = self.stack_items.pop()
+        snapshot = self._snapshot()
+        try:
+            return self._resolve_item(self.stack_items.pop())
+        except UnsupportedAbilityError as error:
+            # Found only now (e.g. a token script the library lacks): undo what it did,
+            # say so, and take it off the stack; passing priority is never refused.
+            self._restore(snapshot)
+            item = self.stack_items.pop()
+            if item.spell is not None and item.spell in self.objects:
+                self.move(item.spell, Zone.GRAVEYARD)
+            self.record("unsupported", None, f"an ability can't run here and does nothing: {error}")
+            return ActionResult(False, "608.2", str(error))
+
+    def _resolve_item(self, item: StackItem) -> ActionResult:
         if item.kind == "spell":
             return self._resolve_spell(item)
         if item.intrinsic == "siege":
