@@ -503,3 +503,45 @@ def test_remove_from_combat_and_scry() -> None:
     assert game.power_toughness(bears) == (2, 4)
     game.pass_until("upkeep", turn=3)
     assert game.power_toughness(bears) == (2, 2)
+
+
+@pytest.mark.rule("701.6a", "115.1a")
+def test_counter_a_spell() -> None:
+    game = played_game()
+    _main(game)
+    lands(game, 1, "Forest", 2)
+    bears = game.add("Grizzly Bears", Zone.HAND, 1)
+    game.apply(1, Cast(bears))
+    game.apply(1, Pass())
+    negate = game.add("Test Negate", Zone.HAND, 2)
+    lands(game, 2, "Island", 1)
+    game.apply(2, Cast(negate))  # its one target, the Bears spell, is forced
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 1) == ["Grizzly Bears"] and "Grizzly Bears" not in names(
+        game, Zone.BATTLEFIELD
+    )
+    assert len(game.in_zone(Zone.HAND, 2)) == 1 and not game.stack_items
+
+
+@pytest.mark.rule("701.8a", "702.12b")
+def test_destroy_all() -> None:
+    game = played_game()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    shield = game.add("Test Shieldbearer", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(game, "Test Wrath")
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and game.obj(shield).zone is Zone.BATTLEFIELD
+    assert game.life[1] == 22
+
+
+@pytest.mark.rule("702.29a")
+def test_cycling() -> None:
+    game = played_game()
+    cycler = game.add("Test Cycler", Zone.HAND, 1)
+    lands(game, 1, "Island", 1)
+    game.start(hand=0)  # the upkeep: cycling is at instant speed
+    assert Activate(cycler, 0) in game.legal_actions(1)
+    game.apply(1, Activate(cycler, 0))
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 1) == ["Test Cycler"] and names(game, Zone.HAND, 1) == ["Island"]

@@ -152,3 +152,22 @@ def test_sacrifice_trigger() -> None:
     game.apply(1, Cast(game.add("Test Offering", Zone.HAND, 1)))
     game.resolve_stack()
     assert game.life[1] == 20 + 4 + 1  # the Offering's 4, the Sentinel's 1
+
+
+@pytest.mark.rule("509.3c")
+def test_attacker_blocked() -> None:
+    game = played_game()
+    game.add("Test Watcher", Zone.BATTLEFIELD, 2)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    wall = game.add("Test Wall", Zone.BATTLEFIELD, 2)
+    _main(game)
+    script(game, 1, ("attackers", [bears]))
+    script(game, 2, ("blockers for", [wall]))
+    game.pass_until("declare_blockers", turn=1)
+    from dfc_plugin.host.abilities.values import matches
+
+    found = game.obj(wall)
+    face = game.face_of(found)
+    assert face is not None and matches(game.ability_ctx(found, face), found, "Creature.blocking")
+    game.resolve_stack()
+    assert game.life[2] == 21

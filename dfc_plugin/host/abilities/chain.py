@@ -43,6 +43,8 @@ def _target_zones(link: ParamMap) -> list[Zone]:
     zone = link.get("TgtZone")
     if zone is None and link.api == "ChangeZone" and link.get("Origin") not in (None, "Battlefield"):
         zone = link.get("Origin")
+    if zone is None and link.api == "Counter":
+        zone = "Stack"  # a spell is a target on the stack (115.1a)
     return [zone_named(z) for z in (zone or "Battlefield").split(",")]
 
 
@@ -54,6 +56,8 @@ def legal_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
         for obj in game.in_zone(zone):
             if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
                 continue
+            if zone is Zone.STACK and obj.id == ctx.source:
+                continue  # a spell can't target itself (115.5)
             if matches(ctx, obj, valid):
                 found.append(("o", obj.id))
     found.extend(("p", p) for p in game.players if game.alive(p) and matches_player(ctx, p, valid))

@@ -495,6 +495,7 @@ def damage_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     "Pump",
     params={
         "UntilYourNextTurn": _T + "test_pump",
+        "Permanent": _T + "test_pump",
         "RememberObjects": _T + "test_pump_remembers",
         "ForgetObjects": _T + "test_pump_remembers",
         "NumAtt": _T + "test_pump",
@@ -512,7 +513,7 @@ def pump(game: Any, ctx: Ctx, link: ParamMap) -> None:
     power = amount(ctx, link.get("NumAtt"), default=0)
     toughness = amount(ctx, link.get("NumDef"), default=0)
     words = tuple(w.strip() for w in (link.get("KW") or "").split("&") if w.strip())
-    lasting = link.get("Duration") == "Permanent" or "UntilYourNextTurn" in link
+    lasting = link.get("Duration") == "Permanent" or "UntilYourNextTurn" in link or "Permanent" in link
     if "RememberObjects" in link:
         ctx.remembered.extend(("o", i) for i in defined_objects(ctx, link.get("RememberObjects")))
     if "ForgetObjects" in link:
@@ -994,3 +995,48 @@ def crew(game: Any, ctx: Ctx, link: ParamMap) -> None:
     source = ctx.source_object
     if source is not None and source.zone is Zone.BATTLEFIELD:
         game.animate(source.id, None, None, ("Creature",))
+
+
+@api(
+    "Counter",
+    params={
+        "TargetType": _T + "test_counter_a_spell",
+        "Destination": _T + "test_counter_a_spell",
+        "RememberCountered": _T + "test_counter_a_spell",
+    },
+    rule="701.6a",
+    test=_T + "test_counter_a_spell",
+)
+def counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Counter each target spell (701.6a): it is removed from the stack and put into
+    its owner's graveyard (or ``Destination$``); ``TargetType$ Spell`` only."""
+    kind = link.get("TargetType") or "Spell"
+    if kind != "Spell":
+        raise UnsupportedAbilityError(
+            f"Counter TargetType$ {kind} can't run here", missing=(f"Counter.TargetType:{kind}",)
+        )
+    destination = zone_named(link.get("Destination") or "Graveyard")
+    for object_id in _cards(game, ctx, link):
+        moved = game.counter_spell(object_id, destination)
+        _remember(ctx, link, "RememberCountered", moved)
+
+
+@api(
+    "DestroyAll",
+    params={
+        "ValidCards": _T + "test_destroy_all",
+        "NoRegen": _T + "test_destroy_all",
+        "RememberDestroyed": _T + "test_destroy_all",
+    },
+    rule="701.8a",
+    test=_T + "test_destroy_all",
+)
+def destroy_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Destroy every permanent fitting ``ValidCards$`` at once (701.8a; indestructible
+    ones stay, 702.12b; this engine has no regeneration, so ``NoRegen$`` is moot)."""
+    doomed = [o.id for o in game.battlefield() if matches(ctx, o, link.get("ValidCards") or "Permanent")]
+    gone = []
+    for object_id in doomed:
+        if object_id in game.objects and not game.has_keyword(object_id, "Indestructible"):
+            gone.extend(game.destroy(object_id).objects)
+    _remember(ctx, link, "RememberDestroyed", gone)

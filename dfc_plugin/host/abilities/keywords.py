@@ -223,6 +223,12 @@ for _name, _rule, _test, _doc in (
         "Its Attach target: a creature you control.",
     ),
     ("CARDNAME can't block.", "509.1a", _C + "test_cant_block_and_must_attack", "It can't block."),
+    (
+        "Cycling",
+        "702.29a",
+        _E + "test_cycling",
+        "An activated ability from your hand: pay, discard it, draw a card.",
+    ),
     ("CARDNAME can't attack.", "508.1c", _C + "test_cant_block_and_must_attack", "It can't attack."),
     (
         "Crew",

@@ -245,3 +245,14 @@ def attacker_blocked_by(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent)
 def blocks(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """Whenever a creature fitting ``ValidCard$`` blocks (509.3a)."""
     return _fits(game, ctx, event, "Blocker", params.get("ValidCard"))
+
+
+@trigger(
+    "AttackerBlocked",
+    params={"ValidCard": _T + "test_more_trigger_modes"},
+    rule="509.3c",
+    test=_T + "test_more_trigger_modes",
+)
+def attacker_blocked(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever an attacker fitting ``ValidCard$`` becomes blocked (once, 509.3c)."""
+    return _fits(game, ctx, event, "Attacker", params.get("ValidCard"))

@@ -128,7 +128,8 @@ class Playing(Steps):
 
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
-        for found in [*self.in_zone(Zone.BATTLEFIELD), *self.in_zone(Zone.GRAVEYARD, player)]:
+        mine = [*self.in_zone(Zone.GRAVEYARD, player), *self.in_zone(Zone.HAND, player)]
+        for found in [*self.in_zone(Zone.BATTLEFIELD), *mine]:
             face = self.face_of(found)
             if face is None:
                 continue

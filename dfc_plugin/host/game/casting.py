@@ -56,6 +56,9 @@ def activated(face: Face) -> list[Ability]:
         if word.name == "Equip" and word.args:
             text = f"AB$ Attach | Cost$ {word.args[0]} | ValidTgts$ Creature.YouCtrl | SorcerySpeed$ True"
             found.append(Ability("A", text, word.line, word.column))
+        if word.name == "Cycling" and word.args:
+            text = f"AB$ Draw | Cost$ {word.args[0]} Discard<1/CARDNAME> | ActivationZone$ Hand | NumCards$ 1"
+            found.append(Ability("A", text, word.line, word.column))
         if word.name == "Crew" and word.args:
             text = f"AB$ Crew | Cost$ tapXPower<{word.args[0]}/Creature.Other> | CrewPower$ {word.args[0]}"
             found.append(Ability("A", text, word.line, word.column))

@@ -82,6 +82,7 @@ class Combat(Basics):
             if chosen:
                 self.blockers[attacker] = chosen
                 free = [b for b in free if b not in chosen]
+                self.emit(GameEvent("AttackerBlocked", {"Attacker": attacker}))
                 for blocker in chosen:
                     self.emit(GameEvent("Blocks", {"Blocker": blocker, "Attacker": attacker}))
                     self.emit(

@@ -203,6 +203,11 @@ def _pay_life(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) ->
 
 
 def _discard(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:
+    if what in ("CARDNAME", "Self"):  # cycling: discard this card
+        if source.zone is not Zone.HAND:
+            raise IllegalActionError("it must be in your hand to be discarded", rule="702.29a")
+        game.move(source.id, Zone.GRAVEYARD)
+        return
     hand = [o.id for o in game.in_zone(Zone.HAND, ctx.controller) if matches(ctx, o, what or "Card")]
     if len(hand) < count:
         raise IllegalActionError("not enough cards to discard", rule="118.3")

@@ -99,6 +99,16 @@ class StackActions(TriggerActions):
             self.attach(result.objects[0], legal[0])
         return result
 
+    def counter_spell(self, object_id: int, destination: Zone = Zone.GRAVEYARD) -> list[int]:
+        """Counter a spell (701.6a): off the stack, into its owner's graveyard (or
+        the zone an effect names); it doesn't resolve."""
+        found = self.obj(object_id)
+        if found.zone is not Zone.STACK:
+            return []
+        self.stack_items = [i for i in self.stack_items if i.spell != object_id]
+        self.record("counter", found, "{obj} is countered", "701.6a")
+        return list(self.move(object_id, destination).objects)
+
     # ------------------------------------------------------------------ ETB SVars
     def run_etb_svar(self, object_id: int, face: Face, name: str) -> None:
         """``K:ETBReplacement:<kind>:<SVar>``: the SVar's chain runs as it enters."""
