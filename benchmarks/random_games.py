@@ -36,13 +36,21 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 from random_support import Hidden, deck, new_random_game, play_checked, playable_dfcs
 
 
-def _ours(games: int, max_actions: int, *, invariants: bool, hidden_games: int = 0) -> dict[str, Any]:
+def _ours(
+    games: int,
+    max_actions: int,
+    *,
+    invariants: bool,
+    hidden_games: int = 0,
+    size: int = 40,
+    max_turns: int = 40,
+) -> dict[str, Any]:
     actions = turns = finished = 0
     start = time.perf_counter()
     for seed in range(games):
-        game = new_random_game(seed, invariants=invariants)
+        game = new_random_game(seed, invariants=invariants, size=size)
         hidden = Hidden() if seed < hidden_games else None
-        actions += play_checked(game, max_actions, hidden=hidden)
+        actions += play_checked(game, max_actions, hidden=hidden, max_turns=max_turns)
         turns += game.turn
         finished += game.over
     seconds = time.perf_counter() - start
@@ -213,9 +221,18 @@ def main(argv: list[str]) -> dict[str, Any]:
     parser.add_argument(
         "--long", action="store_true", help="only the checked pass (invariants on): the long stateful run"
     )
+    parser.add_argument("--deck-size", type=int, default=40, help="cards per deck (default 40)")
+    parser.add_argument("--max-turns", type=int, default=40, help="turn limit per game (default 40)")
     args = parser.parse_args(argv)
     if args.long:
-        checked = _ours(args.games, args.max_actions, invariants=True, hidden_games=args.checked_games)
+        checked = _ours(
+            args.games,
+            args.max_actions,
+            invariants=True,
+            hidden_games=args.checked_games,
+            size=args.deck_size,
+            max_turns=args.max_turns,
+        )
         print(json.dumps({"reference_with_invariants": checked}, indent=2))
         return checked
     ours = _ours(args.games, args.max_actions, invariants=False)

@@ -45,17 +45,18 @@ def playable_dfcs() -> tuple[CardDef, ...]:
 
 
 def deck(seed: int, size: int = 40) -> list[str]:
-    """A two-colour deck: 16 basics of its colours and spells from the runnable
+    """A two-colour deck: 40% basics of its colours and spells from the runnable
     double-faced scripts of those colours (colourless ones too), topped up with any."""
     rng = random.Random(seed)
     colors = rng.sample("WUBRG", 2)
     fitting = [c for c in playable_dfcs() if set(c.front.colors) <= set(colors)]
     pool = fitting if len(fitting) >= 6 else list(playable_dfcs())
-    spells = [rng.choice(pool).name for _ in range(size - 16)]
-    return [BASICS[colors[i % 2]] for i in range(16)] + spells
+    lands = size * 2 // 5
+    spells = [rng.choice(pool).name for _ in range(size - lands)]
+    return [BASICS[colors[i % 2]] for i in range(lands)] + spells
 
 
-def new_random_game(seed: int, *, invariants: bool, library: Library | None = None) -> Game:
+def new_random_game(seed: int, *, invariants: bool, library: Library | None = None, size: int = 40) -> Game:
     game = Game(
         players=2,
         library=library or bundled(),
@@ -64,7 +65,7 @@ def new_random_game(seed: int, *, invariants: bool, library: Library | None = No
     )
     game.seed = seed
     for player in game.players:
-        cards = deck(seed * 10 + player)
+        cards = deck(seed * 10 + player, size)
         random.Random(seed + player).shuffle(cards)
         for name in cards:
             game.add(name, Zone.LIBRARY, player)
