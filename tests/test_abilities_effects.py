@@ -6,6 +6,7 @@ from __future__ import annotations
 import pytest
 from play_support import lands, names, played_game, script
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.game import Activate, Cast, Pass
 from dfc_plugin.state import Side, Zone
@@ -545,3 +546,60 @@ def test_cycling() -> None:
     game.apply(1, Activate(cycler, 0))
     game.resolve_stack()
     assert names(game, Zone.GRAVEYARD, 1) == ["Test Cycler"] and names(game, Zone.HAND, 1) == ["Island"]
+
+
+@pytest.mark.rule("700.2a", "601.2b")
+def test_charm() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    _main(game)
+    _cast(
+        game,
+        "Test Choice",
+        ("modes for Test Choice", ["DBGain", "DBBolt"]),
+        ("targets for Test Choice", [("o", bears)]),
+    )
+    assert (
+        game.life[1] == 23
+        and names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"]
+        and not game.in_zone(Zone.HAND, 1)
+    )
+    with pytest.raises(IllegalActionError, match="1 to 2"):
+        _cast(game, "Test Choice", ("modes for Test Choice", []))
+
+
+@pytest.mark.rule("701.19a", "704.5g")
+def test_regenerate() -> None:
+    game = played_game()
+    troll = game.add("Test Troll", Zone.BATTLEFIELD, 2)
+    lands(game, 2, "Island", 1)
+    _main(game)
+    game.apply(1, Pass())
+    game.apply(2, Activate(troll, 0))
+    game.resolve_stack()
+    lands(game, 1, "Mountain", 1)
+    bolt = game.add("Lightning Bolt", Zone.HAND, 1)
+    script(game, 1, ("targets for Lightning Bolt", [("o", troll)]))
+    game.apply(1, Cast(bolt))
+    game.resolve_stack()
+    assert game.obj(troll).zone is Zone.BATTLEFIELD and game.obj(troll).tapped and troll not in game.damage
+    game.regeneration[troll] = 1
+    _cast(game, "Test Wrath")  # "They can't be regenerated" (NoRegen$)
+    assert names(game, Zone.GRAVEYARD, 2) == ["Test Troll"]
+
+
+@pytest.mark.rule("613.1b", "302.6")
+def test_gain_control() -> None:
+    game = played_game()
+    theirs = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2, tapped=True)
+    _main(game)
+    _cast(game, "Test Threaten")
+    found = game.obj(theirs)
+    assert (
+        found.controller == 1
+        and not found.tapped
+        and game.has_keyword(theirs, "Haste")
+        and game.may_attack(found)
+    )
+    game.pass_until("upkeep", turn=2)
+    assert game.obj(theirs).controller == 2

@@ -144,3 +144,10 @@ def test_daybound_werewolf_follows_day_and_night() -> None:
     game.pass_until("upkeep", turn=3)  # player 2 cast nothing in turn 2
     (brute,) = [o for o in game.battlefield() if o.owner == 1 and game.has_type(o.id, "Creature")]
     assert game.designation() is DayNight.NIGHT and game.name_of(brute.id) == "Moonrage Brute"
+
+
+@pytest.mark.rule("702.114a", "105.2c")
+def test_devoid_is_colorless() -> None:
+    game = played_game()
+    devoid = game.add("Test Devoid", Zone.BATTLEFIELD, 1)
+    assert game.characteristics(devoid).colors == () and game.has_keyword(devoid, "Devoid")

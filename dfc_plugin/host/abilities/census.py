@@ -240,8 +240,10 @@ def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
     todo = [first]
     while todo:
         params = todo.pop()
-        for key in _CHAIN_KEYS:
-            name = params.get(key)
+        names = [(k, params.get(k)) for k in _CHAIN_KEYS]
+        if params.api == "Charm":
+            names += [("Choices", n.strip()) for n in (params.get("Choices") or "").split(",")]
+        for _key, name in names:
             if not name:
                 continue
             svar = face.svar(name)

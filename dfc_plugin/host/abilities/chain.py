@@ -6,6 +6,7 @@ if every target has become illegal the ability doesn't resolve (608.2b).
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
@@ -67,6 +68,10 @@ def legal_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
 def choose_targets(game: Any, ctx: Ctx, chain: list[ParamMap]) -> bool:
     """Choose every link's targets; ``False`` if a link can't get its minimum."""
     for index, link in enumerate(chain):
+        if link.api == "Charm":
+            if not _choose_modes(game, ctx, link):
+                return False
+            continue
         if "ValidTgts" not in link:
             continue
         ctx.link = index
@@ -80,6 +85,25 @@ def choose_targets(game: Any, ctx: Ctx, chain: list[ParamMap]) -> bool:
         )
         ctx.targets[index] = list(chosen)
     ctx.link = 0
+    return True
+
+
+def _choose_modes(game: Any, ctx: Ctx, link: ParamMap) -> bool:
+    """A modal spell or ability: its controller chooses the modes as it is cast or put
+    on the stack (601.2b, 700.2a), then each mode's targets; ``False`` if a chosen
+    mode can't get its targets."""
+    names = [n.strip() for n in (link.get("Choices") or "").split(",") if n.strip()]
+    high = int(link.get("CharmNum") or 1)
+    low = int(link.get("MinCharmNum") or high)
+    picked = game.ask_many(ctx.controller, f"modes for {ctx.face.name}", names, low, high)
+    modes = []
+    for name in picked:
+        mode = replace(ctx, targets={}, cost_paid={})
+        params = svar_params(ctx, name)
+        if not choose_targets(game, mode, links(mode, params)):
+            return False
+        modes.append((mode, params))
+    ctx.cost_paid["modes"] = modes
     return True
 
 

@@ -1038,5 +1038,61 @@ def destroy_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
     gone = []
     for object_id in doomed:
         if object_id in game.objects and not game.has_keyword(object_id, "Indestructible"):
-            gone.extend(game.destroy(object_id).objects)
+            gone.extend(game.destroy_permanent(object_id, regenerate="NoRegen" not in link))
     _remember(ctx, link, "RememberDestroyed", gone)
+
+
+@api(
+    "Charm",
+    params={"Choices": _T + "test_charm", "CharmNum": _T + "test_charm", "MinCharmNum": _T + "test_charm"},
+    rule="700.2a",
+    test=_T + "test_charm",
+)
+def charm(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """A modal spell or ability ("Choose one —"): the modes chosen as it was cast
+    (``CharmNum$``, at least ``MinCharmNum$``) resolve in order (700.2)."""
+    from dfc_plugin.host.abilities.chain import resolve_chain
+
+    for mode, params in ctx.cost_paid.get("modes", []):
+        resolve_chain(game, mode, params)
+
+
+@api("Regenerate", params={"Defined": _T + "test_regenerate"}, rule="701.19a", test=_T + "test_regenerate")
+def regenerate(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """The next time each permanent would be destroyed this turn, instead tap it,
+    remove all damage from it and remove it from combat (701.19a): a shield."""
+    for object_id in _cards(game, ctx, link):
+        game.regeneration[object_id] = game.regeneration.get(object_id, 0) + 1
+
+
+@api(
+    "GainControl",
+    params={
+        "NewController": _T + "test_gain_control",
+        "LoseControl": _T + "test_gain_control",
+        "Untap": _T + "test_gain_control",
+        "AddKWs": _T + "test_gain_control",
+        "Defined": _T + "test_gain_control",
+    },
+    rule="613.1b",
+    test=_T + "test_gain_control",
+)
+def gain_control(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """Gain control of each permanent (layer 2, 613.1b): under the new controller
+    (default you), with ``AddKWs$`` and untapped if ``Untap$``; ``LoseControl$ EOT``:
+    until end of turn."""
+    lose = link.get("LoseControl")
+    if lose not in (None, "EOT"):
+        raise UnsupportedAbilityError(
+            f"GainControl LoseControl$ {lose} can't run here", missing=(f"GainControl.LoseControl:{lose}",)
+        )
+    new = defined_players(ctx, link.get("NewController"))[0] if link.get("NewController") else ctx.controller
+    words = tuple(w.strip() for w in (link.get("AddKWs") or "").split("&") if w.strip())
+    for object_id in _cards(game, ctx, link):
+        if game.objects[object_id].zone is not Zone.BATTLEFIELD:
+            continue
+        game.change_control(object_id, new, until_end_of_turn=lose == "EOT")
+        if "Untap" in link:
+            game.set_tapped(object_id, False)
+        if words:
+            game.add_effect(object_id, 0, 0, words)

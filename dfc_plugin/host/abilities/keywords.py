@@ -229,6 +229,12 @@ for _name, _rule, _test, _doc in (
         _E + "test_cycling",
         "An activated ability from your hand: pay, discard it, draw a card.",
     ),
+    (
+        "Devoid",
+        "702.114a",
+        _G + "test_devoid_is_colorless",
+        "It is colorless (the script's Colors: line, 702.114a).",
+    ),
     ("CARDNAME can't attack.", "508.1c", _C + "test_cant_block_and_must_attack", "It can't attack."),
     (
         "Crew",

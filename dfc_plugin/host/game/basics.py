@@ -101,6 +101,41 @@ class Basics(Layers):
     def defense_removed(self, object_id: int, before: int, after: int) -> None:
         """Overridden by the stack mixin (sieges)."""
 
+    def destroy_permanent(self, object_id: int, *, regenerate: bool = True) -> list[int]:
+        """Destroy (701.8): a regeneration shield replaces it (701.19a: tap it, remove
+        its damage, remove it from combat) unless it can't be regenerated."""
+        found = self.obj(object_id)
+        if regenerate and self.regeneration.get(object_id, 0) > 0:
+            self.regeneration[object_id] -= 1
+            self.set_tapped(object_id, True)
+            self.damage.pop(object_id, None)
+            self.deathtouched.discard(object_id)
+            self.attackers.pop(object_id, None)
+            self.blockers.pop(object_id, None)
+            self.record("regenerate", found, "{obj} regenerates", "701.19a")
+            return []
+        return list(self.destroy(object_id).objects)
+
+    @action("control")
+    def change_control(self, object_id: int, player: int, *, until_end_of_turn: bool = False) -> ActionResult:
+        """A control-changing effect (613.1b): the permanent's new controller hasn't
+        controlled it since their turn began (302.6)."""
+        found = self.obj(object_id)
+        if until_end_of_turn:
+            self.control_reverts.append((object_id, found.controller))
+        self._replace(found, controller=player, controlled_since_turn=self.turn, timestamp=self._tick())
+        self.record("control", found, f"player {player} gains control of {{obj}}", "613.1b")
+        return ActionResult(True, "613.1b", "control changed", (object_id,))
+
+    def end_of_turn_control(self) -> None:
+        """ "Until end of turn" control effects end (514.2)."""
+        for object_id, player in reversed(self.control_reverts):
+            found = self.objects.get(object_id)
+            if found is not None and found.zone is Zone.BATTLEFIELD:
+                self._replace(found, controller=player, timestamp=self._tick())
+        self.control_reverts = []
+        self.regeneration = {}
+
     @action("sacrifice")
     def sacrifice(self, object_id: int) -> ActionResult:
         """Sacrifice a permanent (701.17a): to its owner's graveyard; "sacrificed"

@@ -103,10 +103,15 @@ class StateBased(Combat):
         dying = [(o, rule) for o, rule in self._dying()] + [(o, "704.5j") for o in self._legend_rule()]
         dying += [(self.obj(i), "704.5m") for i in auras]
         for found, rule in dying:
-            if found.id in self.objects:
-                self.record("sba", found, "{obj} is put into its owner's graveyard", rule)
-                self.move(found.id, Zone.GRAVEYARD)
-                acted = True
+            if found.id not in self.objects:
+                continue
+            acted = True
+            if rule == "704.5g":  # lethal damage destroys it: regeneration can replace that
+                self.record("sba", found, "{obj} has lethal damage and is destroyed", rule)
+                self.destroy_permanent(found.id)
+                continue
+            self.record("sba", found, "{obj} is put into its owner's graveyard", rule)
+            self.move(found.id, Zone.GRAVEYARD)
         if not acted:
             self.__dict__["_sba_clean"] = (self.version, len(self.pending), len(self.stack_items))
         return acted

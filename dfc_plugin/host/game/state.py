@@ -83,6 +83,7 @@ class LoopState(GameCore):
         def has_type_of(self, found: GameObject, word: str) -> bool: ...
         def attach(self, attachment: int, target: int) -> ActionResult: ...
         def add_lore(self, object_id: int) -> None: ...
+        def destroy_permanent(self, object_id: int, *, regenerate: bool = True) -> list[int]: ...
 
     def __init__(
         self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any
@@ -119,6 +120,9 @@ class LoopState(GameCore):
         #: Creatures that attacked this turn; life gained this turn, per player.
         self.attacked_this_turn: set[int] = set()
         self.life_gained: dict[int, int] = {}
+        #: Regeneration shields (701.19a) and "until end of turn" control changes.
+        self.regeneration: dict[int, int] = {}
+        self.control_reverts: list[tuple[int, int]] = []
         #: SVars written by StoreSVar effects, per card (they shadow the script's).
         self.stored_svars: dict[int, dict[str, str]] = {}
         #: "Until your next turn" effects: (object id, effect timestamp, player).
@@ -166,6 +170,8 @@ class LoopState(GameCore):
         "until_next_turn",
         "attacked_this_turn",
         "life_gained",
+        "regeneration",
+        "control_reverts",
     )
 
     def _snapshot(self) -> dict[str, Any]:

@@ -200,6 +200,7 @@ class Steps(CastingActions, StateBased):
         self.clear_damage()
         self.end_of_turn_effects()
         self.end_effects("cleanup")
+        self.end_of_turn_control()
         self.state_based_actions()
         if self.pending:
             self.give_priority(self.active)
