@@ -82,6 +82,13 @@ class Hidden:
 
 def _names_hidden_from(game: Game, player: int, hidden: Hidden) -> set[str]:
     seen = hidden.seen.setdefault(player, set())
+    for event in game.log:  # cards revealed to everyone (701.16a) are no longer secret
+        if event.action == "reveal" and event.private_to is None:
+            seen.update(
+                f.name
+                for i in event.data.get("card_ids", ())
+                for f in (game.cards[i].definition.faces if i in game.cards else ())
+            )
     secret = set()
     for found in game.objects.values():
         for face in found.state.card.faces:

@@ -181,9 +181,9 @@ class Basics(Layers):
         for object_id in object_ids:
             found = self.obj(object_id)
             self._replace(found, known_to=tuple(self.players))
-            self.record(
-                "reveal", None, f"revealed: {self.rules.characteristics(found.state).name}", "701.16a"
-            )
+            name = self.rules.characteristics(found.state).name
+            cards = tuple(c.id for c in found.cards)
+            self.record("reveal", None, f"revealed: {name}", "701.16a", card_ids=cards)
 
     # ------------------------------------------------------------------ tokens
     def token_definition(self, ctx: Ctx, link: ParamMap) -> CardDef:
