@@ -183,6 +183,26 @@ def _parser() -> argparse.ArgumentParser:
     conformance.add_argument(
         "--html", type=_report_path, metavar="FILE", help="also write a self-contained HTML report"
     )
+    census = commands.add_parser(
+        "census",
+        help="report which ability lines the reference engine can run",
+        description="For each card script, list every ability line and keyword as running or "
+        "missing what it needs (an API, trigger mode, static mode, replacement event, keyword, "
+        "<Api>.<Param>, or a value word); then scripts that run fully over scripts read, and the "
+        "most common missing pieces. Exit status 1 only if a script can't be read.",
+    )
+    census.add_argument("paths", nargs="+", metavar="PATH", help="a folder of scripts or a script file")
+    census.add_argument(
+        "--double-faced",
+        action="store_true",
+        help="only double-faced scripts (AlternateMode DoubleFaced, Meld, Modal)",
+    )
+    census.add_argument(
+        "--top", type=int, default=20, metavar="N", help="how many missing pieces to list (default 20)"
+    )
+    census.add_argument("--files", action="store_true", help="also list each script that doesn't run fully")
+    census.add_argument("--json", action="store_true", help="print one JSON object instead of text")
+    _add_cache_options(census)
     return parser
 
 
@@ -358,7 +378,26 @@ def _conformance_matrix(reports: list[Any], args: argparse.Namespace, out: TextI
     return 0 if all(r.ok for r in reports) else 1
 
 
-_COMMANDS = {"check": cmd_check, "show": cmd_show, "conformance": cmd_conformance}
+
+
+def cmd_census(args: argparse.Namespace, out: TextIO) -> int:
+    from dfc_plugin.host.abilities.census import census, render_text
+
+    library = _library(args.paths, args, _bundled(args))
+    double_faced = ("DoubleFaced", "Meld", "Modal")
+    cards = [c for c in library.cards() if not args.double_faced or c.alternate_mode in double_faced]
+    files = [*library.files, *(library.fallback.files if library.fallback else [])]
+    tokens = {Path(f.path).stem for f in files if "tokenscripts" in Path(f.path).parts}
+    result = census(cards, tokens)
+    if args.json:
+        json.dump(result.as_dict(), out, indent=2, ensure_ascii=False)
+        out.write("\n")
+    else:
+        out.write(render_text(result, top=args.top, files=args.files))
+    return 1 if library.errors else 0
+
+
+_COMMANDS = {"check": cmd_check, "show": cmd_show, "conformance": cmd_conformance, "census": cmd_census}
 
 
 def main(argv: Sequence[str] | None = None, out: TextIO | None = None) -> int:

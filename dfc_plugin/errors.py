@@ -22,6 +22,8 @@ __all__ = [
     "PluginError",
     "ScenarioError",
     "SourceError",
+    "UnexpectedQuestionError",
+    "UnsupportedAbilityError",
     "UsageError",
     "escape_text",
 ]
@@ -299,3 +301,18 @@ class IllegalActionError(EngineError):
 
 class DriverError(DfcError):
     """A conformance driver (``--engine module:factory``) that cannot be loaded or used."""
+
+
+class UnsupportedAbilityError(IllegalActionError):
+    """An ability line the reference engine can't run yet (an API, mode, event, keyword
+    or parameter with no registered function): the action that would use it is refused
+    with this reason, never run as a silent no-op. ``missing`` names what is missing, as
+    ``dfc-plugin census`` reports it."""
+
+    def __init__(self, message: str, *, missing: tuple[str, ...] = (), rule: str = "") -> None:
+        self.missing = missing
+        super().__init__(message, rule=rule)
+
+
+class UnexpectedQuestionError(EngineError):
+    """A scripted agent was asked something its script does not answer."""

@@ -321,6 +321,16 @@ def _add_counters(m: EngineMachine, data: st.DataObject) -> Any:
     return None, lambda: m.game.add_counters(target, kind, count)
 
 
+@drawer("remove_counters")
+def _remove_counters(m: EngineMachine, data: st.DataObject) -> Any:
+    target, count = (
+        m.some_object(data, Zone.BATTLEFIELD, Zone.EXILE),
+        data.draw(st.sampled_from([-1, 0, 1, 3])),
+    )
+    kind = data.draw(st.sampled_from(["P1P1", "LOYALTY", "DEFENSE"]))
+    return None, lambda: m.game.remove_counters(target, kind, count)
+
+
 @drawer("choose_name")
 def _choose_name(m: EngineMachine, data: st.DataObject) -> Any:
     target = m.some_object(data, Zone.BATTLEFIELD, Zone.STACK)

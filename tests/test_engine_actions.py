@@ -7,6 +7,7 @@ import pytest
 from engine_support import new_game
 
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import Side, TokenKind, Zone
 
@@ -282,7 +283,9 @@ def test_craft() -> None:
 @pytest.mark.rule("106.7", "106.12", "302.6")
 def test_mana_abilities_of_the_face_up() -> None:
     game = new_game()
+    game.agents[1] = ScriptedAgent([("pay PayLife<3>", True)])  # "you may pay 3 life" as it enters
     land = game.play_land(1, game.add("Shatterskull Smashing", Zone.HAND), face=1).object
+    assert game.life[1] == 17 and not game.obj(land).tapped
     assert game.could_produce(land) == {"R"}
     produced = game.activate_mana_ability(land)
     assert produced.notes == ("tapped for mana",) and game.mana_pool[1] == ["R"]

@@ -40,3 +40,9 @@ def test_the_host_example_covers_what_a_host_needs() -> None:
     example = readme_example("Use it from your engine")
     for needed in ("card_folders(manager)", "rules.play_land(", "cards.melded_face(", "rules.meld("):
         assert needed in example
+
+
+def test_the_reference_engine_plays_the_scripts_example_runs() -> None:
+    namespace: dict[str, object] = {}
+    exec(compile(readme_example("The reference engine plays the scripts"), "README.md", "exec"), namespace)
+    assert namespace["delver"] is not None

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dfc_plugin.host.changes import ChangeActions
 from dfc_plugin.host.core import ActionResult, Chooser, FirstChoice
+from dfc_plugin.host.game import Playing
 from dfc_plugin.host.model import CardInstance, Effect, Event, GameObject
 from dfc_plugin.host.play import PlayActions
 from dfc_plugin.host.turns import TurnActions
@@ -28,9 +29,11 @@ from dfc_plugin.host.turns import TurnActions
 __all__ = ["ActionResult", "CardInstance", "Chooser", "Effect", "Event", "FirstChoice", "Game", "GameObject"]
 
 
-class Game(PlayActions, ChangeActions, TurnActions):
+class Game(Playing, PlayActions, ChangeActions, TurnActions):
     """A game of the reference engine. See the module docstring, and the README section
-    "Use it from your engine".
+    "Use it from your engine". The game loop and the ability interpreter
+    (:mod:`dfc_plugin.host.game`, :mod:`dfc_plugin.host.abilities`) play the cards by
+    their scripts: ``game.start()``, then ``legal_actions``/``apply`` or ``play``.
 
     Every action is all or nothing. It first checks who may do it to which object in which
     zone (:meth:`reach`, :mod:`dfc_plugin.host.access`); a refused action raises

@@ -96,6 +96,7 @@ REACH: dict[str, Reach] = {
     "copy_spell": _reach({Zone.STACK}, "a spell on the stack", "707.10"),
     "add_effect": _reach({Zone.BATTLEFIELD}, "a permanent", "611.2"),
     "add_counters": _reach({Zone.BATTLEFIELD, Zone.EXILE}, "a permanent or an exiled card", "122.1"),
+    "remove_counters": _reach({Zone.BATTLEFIELD, Zone.EXILE}, "a permanent or an exiled card", "122.1"),
     "link": _reach({Zone.BATTLEFIELD, Zone.COMMAND}, "a permanent or an emblem", "607.2a"),
     "link:card": _ANYWHERE,
     "choose_name": _reach({Zone.BATTLEFIELD, Zone.STACK}, "a permanent or a spell", "712.19"),

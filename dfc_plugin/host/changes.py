@@ -16,22 +16,22 @@ from dfc_plugin.state import DfcState, Side, TokenKind, Zone
 __all__ = ["ChangeActions"]
 
 
-def _replaced_destination(found: GameObject, zone: Zone, exiling: bool) -> Zone:
-    """A face's own "if it would be put into a graveyard from anywhere, exile it instead"
-    (the disturb back faces, 702.146) replaces a move to a graveyard."""
-    if zone is not Zone.GRAVEYARD or exiling or found.state.face_down:
-        return zone
-    face = found.state.card.faces[-1 if found.state.up is Side.BACK else 0]
-    for ability in face.abilities:
-        if ability.kind == "R" and "Graveyard" in ability.text:
-            params = ability.params
-            if params.api == "Moved" and params.get("Destination") == "Graveyard":
-                return Zone.EXILE
-    return zone
-
-
 class ChangeActions(GameCore):
     """Zone changes and the DFC actions (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    def replaced_destination(self, found: GameObject, zone: Zone) -> Zone:
+        """Where a move to ``zone`` goes after replacement effects (614): the ability
+        interpreter's replacement registry decides (dfc_plugin.host.abilities)."""
+        from dfc_plugin.errors import UnsupportedAbilityError
+        from dfc_plugin.host.abilities.replacements import moved_destination
+
+        try:
+            return moved_destination(self, found, zone)
+        except UnsupportedAbilityError as error:
+            if getattr(self, "playing", False):
+                raise
+            self.unsupported_note(found, error)  # type: ignore[attr-defined]
+            return zone
 
     # ------------------------------------------------------------------ zone changes
     @action("move")
@@ -64,7 +64,7 @@ class ChangeActions(GameCore):
                 f"order {list(order)!r} is not an order of the object's {len(found.cards)} card(s)",
                 rule="712.21a",
             )
-        zone = _replaced_destination(found, zone, exiling=False)
+        zone = self.replaced_destination(found, zone)
         states = self._departure_states(found, zone, order)
         rule = "712.21" if found.state.melded else "400.7"
         verb = (
@@ -352,6 +352,21 @@ class ChangeActions(GameCore):
         self._replace(found, counters=tuple(sorted(counters.items())))
         self.record("counters", found, f"{{obj}} gets {count} {kind} counter(s)", "122.1")
         return ActionResult(True, "122.1", "counters added", (found.id,))
+
+    @action("remove_counters")
+    def remove_counters(self, object_id: int, kind: str = "P1P1", count: int = 1) -> ActionResult:
+        """Remove up to ``count`` counters of a kind from a permanent or an exiled card
+        (122.1; a cost that removes more than there are can't be paid, 118.3, and is checked
+        by the cost that asks)."""
+        found = self.reach("remove_counters", object_id)
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise IllegalActionError(f"an effect removes a number of counters, not {count!r}", rule="122.1")
+        counters = dict(found.counters)
+        removed = min(count, counters.get(kind, 0))
+        counters[kind] = counters.get(kind, 0) - removed
+        self._replace(found, counters=tuple(sorted((k, v) for k, v in counters.items() if v)))
+        self.record("counters", found, f"{{obj}} loses {removed} {kind} counter(s)", "122.1")
+        return ActionResult(True, "122.1", "counters removed", (found.id,))
 
     @action("link")
     def link(self, source_id: int, card_object_id: int) -> ActionResult:

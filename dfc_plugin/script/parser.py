@@ -29,6 +29,7 @@ from dfc_plugin.cards import (
     SymbolKind,
     TypeLine,
 )
+from dfc_plugin.script.expressions import ExpressionBuilder
 from dfc_plugin.script.fast import FAST_READERS
 from dfc_plugin.script.resources import grammar_path
 
@@ -62,6 +63,12 @@ START_SYMBOLS = (
     "alternate_mode",
     "specialize_color",
     "variant",
+    # the interpreter's ability values (dfc_plugin/script/expressions.py)
+    "valid",
+    "compare",
+    "amount",
+    "defined",
+    "cost_part",
 )
 
 #: Plain words for the grammar's terminals, used in error hints.
@@ -133,7 +140,7 @@ def _color_of(tokens: list[Any]) -> str:
     return next(str(t) for t in tokens if isinstance(t, Token) and t.type == "COLOR")
 
 
-class _ScriptTransformer(Transformer[Token, Any]):
+class _ScriptTransformer(ExpressionBuilder, Transformer[Token, Any]):
     """Builds model values while Lark parses (no parse tree is kept)."""
 
     # ---- file level

@@ -1,0 +1,29 @@
+"""The ability interpreter of the reference engine: the card's script is the card.
+
+One module per family, each API, mode, event or keyword one small registered function
+that declares the parameters it honours (:mod:`.registry`): :mod:`.effects` (APIs),
+:mod:`.triggers` (``T:`` modes), :mod:`.statics` (``S:`` modes), :mod:`.replacements`
+(``R:`` events), :mod:`.keywords` (``K:``), :mod:`.values` (what ``Defined$``,
+valid-card expressions, comparisons and amounts mean), :mod:`.chain` (running an
+ability's links) and :mod:`.census` (what runs). It knows no DFC rule: transforming,
+melding and entering transformed are the engine's actions, which ask the plugin.
+"""
+
+from __future__ import annotations
+
+from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
+from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
+
+__all__ = [
+    "EFFECTS",
+    "FAMILIES",
+    "KEYWORDS",
+    "REPLACEMENTS",
+    "STATICS",
+    "TRIGGERS",
+    "effects",
+    "keywords",
+    "replacements",
+    "statics",
+    "triggers",
+]

@@ -1,0 +1,345 @@
+"""Which ability lines of a script the reference engine can run: each line and keyword is
+``runs`` or ``missing: <what>`` (an API, trigger mode, static mode, replacement event or
+keyword with no registered function; a parameter none of them honours, written
+``<Api>.<Param>``; or a value word the interpreter gives no meaning, such as
+``valid:EquippedBy``, ``Count$TypeInYourYard``, ``Cost:tapXType``).
+
+The same check runs in a game: a card says what it can't do when it enters the game,
+and an action that would run a missing piece is refused with that reason.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Iterable
+from dataclasses import dataclass
+from functools import lru_cache
+
+from dfc_plugin.cards import CardDef, Face, ParamMap
+from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
+from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
+from dfc_plugin.host.abilities.values import (
+    COUNT_FORMS,
+    LIST_FUNCTIONS,
+    LIST_SOURCES,
+    defined_known,
+    unknown_properties,
+)
+from dfc_plugin.script.expressions import Amount, CostPart
+from dfc_plugin.script.parser import ValueSyntaxError, parse_value
+
+__all__ = ["CardReport", "LineReport", "card_report", "census", "link_missing", "params_missing"]
+
+#: Cost parts the engine pays (forge-abilities.md 9.6).
+COST_PARTS = frozenset(
+    {"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave", "tapXType", "tapXPower"}
+)
+
+#: Parameters whose values are valid-card expressions, and ``Defined`` ones.
+_VALID_PARAMS = (
+    "ValidTgts",
+    "ValidCard",
+    "Affected",
+    "IsPresent",
+    "IsPresent2",
+    "ConditionPresent",
+    "ChangeType",
+    "ChangeValid",
+    "ValidCards",
+    "SacValid",
+    "ValidLKI",
+    "ValidSource",
+    "ValidTarget",
+)
+_CARD_DEFINED = ("ConditionDefined",)
+_AMOUNT_PARAMS = (
+    "NumCards",
+    "NumDmg",
+    "LifeAmount",
+    "NumAtt",
+    "NumDef",
+    "TokenAmount",
+    "CounterNum",
+    "DigNum",
+    "ChangeNum",
+    "Amount",
+    "CheckSVar",
+    "ConditionCheckSVar",
+    "PeekAmount",
+    "AddPower",
+    "AddToughness",
+)
+
+_FAMILY_OF = {"A": "api", "T": "trigger", "S": "static", "R": "replacement"}
+_CHAIN_KEYS = ("SubAbility", "Execute", "ReplaceWith", "TrueSubAbility", "FalseSubAbility")
+
+
+@dataclass(frozen=True)
+class LineReport:
+    """One line of a script: where it is, and what of it can't run (empty: it runs)."""
+
+    kind: str
+    line: int
+    text: str
+    missing: tuple[str, ...]
+
+    @property
+    def runs(self) -> bool:
+        return not self.missing
+
+
+@dataclass(frozen=True)
+class CardReport:
+    """Every ability line and keyword of one script."""
+
+    path: str
+    name: str
+    lines: tuple[LineReport, ...]
+
+    @property
+    def runs(self) -> bool:
+        return all(line.runs for line in self.lines)
+
+    @property
+    def missing(self) -> list[str]:
+        return list(dict.fromkeys(m for line in self.lines for m in line.missing))
+
+
+def params_missing(family: Family, params: ParamMap) -> list[str]:
+    """What of one line or link the engine can't run: its API/mode, or a parameter
+    (remembered per line: the games ask often)."""
+    return list(_params_missing(family, params))
+
+
+@lru_cache(maxsize=1 << 14)
+def _params_missing(family: Family, params: ParamMap) -> tuple[str, ...]:
+    return tuple(_missing_now(family, params))
+
+
+def _missing_now(family: Family, params: ParamMap) -> list[str]:
+    name = params.api
+    entry = lookup(family, name)
+    if entry is None:
+        return [name if family == "api" else f"{family} {name}"]
+    return [
+        f"{name}.{p.key}"
+        for p in params
+        if p is not params.lead
+        and p.key not in entry.params
+        and p.key not in COMMON
+        and p.key not in DESCRIPTIVE
+    ] + _values_missing(params)
+
+
+def link_missing(link: ParamMap) -> list[str]:
+    """:func:`params_missing` for one ``AB$``/``SP$``/``DB$`` link."""
+    return params_missing("api", link)
+
+
+def _values_missing(params: ParamMap) -> list[str]:
+    found: list[str] = []
+    for key in _VALID_PARAMS:
+        text = params.get(key)
+        if text:
+            found.extend(f"valid:{w}" for w in _try(lambda t=text: unknown_properties(t), key, text))
+    defined = params.get("Defined")
+    if defined and not _defined_ok(defined):
+        found.append(f"Defined:{defined}")
+    for key in _CARD_DEFINED:
+        text = params.get(key)
+        if text and not _safe_defined(text, players=False):
+            found.append(f"Defined:{text}")
+    cost = params.get("Cost")
+    if cost:
+        found.extend(_cost_missing(cost))
+    for key in _KEYWORD_PARAMS:
+        for word in (params.get(key) or "").split("&"):
+            name = word.strip().split(":")[0]
+            if name and lookup("keyword", name) is None:
+                found.append(f"keyword {name}")
+    return found
+
+
+#: Parameters whose values are keywords an effect or static grants.
+_KEYWORD_PARAMS = ("KW", "AddKeyword", "AddHiddenKeyword", "TokenKeywords", "Keywords")
+
+
+def _try(run: object, key: str, text: str) -> list[str]:
+    try:
+        return list(run())  # type: ignore[operator]
+    except (ValueSyntaxError, UnsupportedAbilityError):
+        return [f"{key}:{text}"]
+
+
+def _safe_defined(text: str, *, players: bool) -> bool:
+    try:
+        return defined_known(text, players=players)
+    except ValueSyntaxError:
+        return False
+
+
+def _defined_ok(text: str) -> bool:
+    return _safe_defined(text, players=False) or _safe_defined(text, players=True)
+
+
+def _cost_missing(text: str) -> list[str]:
+    try:
+        cost = parse_value("cost", text)
+    except ValueSyntaxError:
+        return [f"Cost:{text}"]
+    missing = []
+    for part in cost.parts:
+        try:
+            parsed: CostPart = parse_value("cost_part", part)
+        except ValueSyntaxError:
+            missing.append(f"Cost:{part}")
+            continue
+        if parsed.name not in COST_PARTS:
+            missing.append(f"Cost:{parsed.name}")
+    return missing
+
+
+def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
+    found = []
+    for key in _AMOUNT_PARAMS:
+        text = params.get(key)
+        if not text or text.lstrip("+-").isdigit():
+            continue
+        svar = face.svar(text.lstrip("+-"))
+        body = svar.body if svar is not None else text
+        try:
+            parsed: Amount = parse_value("amount", body)
+        except ValueSyntaxError:
+            found.append(f"amount:{body}")
+            continue
+        if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
+            found.append(f"Count${parsed.value}")
+        elif parsed.kind == "list" and (
+            parsed.value not in LIST_FUNCTIONS or parsed.source not in LIST_SOURCES
+        ):
+            found.append(f"{parsed.source}${parsed.value}")
+        elif parsed.kind == "count" and parsed.valid is not None:
+            found.extend(
+                f"valid:{w}"
+                for w in unknown_properties(",".join(_alt_text(a) for a in parsed.valid.alternatives))
+            )
+    return found
+
+
+def _alt_text(alt: object) -> str:
+    word = getattr(alt, "word", "")
+    props = getattr(alt, "props", ())
+    return word + ("." + "+".join(props) if props else "")
+
+
+def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
+    """Everything missing in a line and the chain of SVars it runs."""
+    missing = params_missing(family, first) + _amounts_missing(face, first)
+    seen = {id(first)}
+    todo = [first]
+    while todo:
+        params = todo.pop()
+        names = [(k, params.get(k)) for k in _CHAIN_KEYS]
+        if params.api == "Charm":
+            names += [("Choices", n.strip()) for n in (params.get("Choices") or "").split(",")]
+        for _key, name in names:
+            if not name:
+                continue
+            svar = face.svar(name)
+            if svar is None or svar.params is None:
+                missing.append(f"SVar:{name}")
+                continue
+            link = svar.params
+            if id(link) in seen:
+                continue
+            seen.add(id(link))
+            missing += params_missing("api", link) + _amounts_missing(face, link)
+            todo.append(link)
+    return missing
+
+
+def _face_lines(face: Face) -> Iterable[LineReport]:
+    for word in face.keywords:
+        found = lookup("keyword", word.name)
+        yield LineReport("K", word.line, word.text, () if found is not None else (f"keyword {word.name}",))
+    for ability in face.abilities:
+        params = ability.params
+        family: Family = _FAMILY_OF[ability.kind]  # type: ignore[assignment]
+        missing = _chain(face, params, family)
+        yield LineReport(ability.kind, ability.line, ability.text, tuple(dict.fromkeys(missing)))
+
+
+@lru_cache(maxsize=4096)
+def _report(definition: CardDef) -> CardReport:
+    lines = tuple(line for face in definition.faces for line in _face_lines(face))
+    return CardReport(definition.path, definition.name, lines)
+
+
+def card_report(definition: CardDef) -> CardReport:
+    """The census of one script (remembered per card)."""
+    return _report(definition)
+
+
+@dataclass(frozen=True)
+class Census:
+    """The census of many scripts."""
+
+    reports: tuple[CardReport, ...]
+
+    @property
+    def run_fully(self) -> int:
+        return sum(1 for r in self.reports if r.runs)
+
+    def missing_counts(self) -> Counter[str]:
+        return Counter(m for r in self.reports for m in r.missing)
+
+    def as_dict(self) -> dict[str, object]:
+        return {
+            "scripts": len(self.reports),
+            "run_fully": self.run_fully,
+            "missing": dict(self.missing_counts().most_common()),
+            "files": [{"path": r.path, "runs": r.runs, "missing": r.missing} for r in self.reports],
+        }
+
+
+def census(cards: Iterable[CardDef], token_scripts: Iterable[str] | None = None) -> Census:
+    """The census of these scripts; with ``token_scripts`` (the token script names the
+    library has), a ``TokenScript$`` it lacks is missing too."""
+    known = set(token_scripts) if token_scripts is not None else None
+    return Census(tuple(with_tokens(card_report(card), card, known) for card in cards))
+
+
+def token_scripts_of(definition: CardDef) -> set[str]:
+    """The token scripts a card's lines name (``TokenScript$``)."""
+    names: set[str] = set()
+    for face in definition.faces:
+        lines = [a.params for a in face.abilities] + [s.params for s in face.svars if s.params is not None]
+        names.update(n.strip() for p in lines for n in (p.get("TokenScript") or "").split(",") if n.strip())
+    return names
+
+
+def with_tokens(report: CardReport, definition: CardDef, known: set[str] | None) -> CardReport:
+    """The report, with ``TokenScript:<name>`` for each token script not in ``known``."""
+    if known is None:
+        return report
+    absent = sorted(token_scripts_of(definition) - known)
+    if not absent:
+        return report
+    line = LineReport("token", 0, "TokenScript$", tuple(f"TokenScript:{n}" for n in absent))
+    return CardReport(report.path, report.name, (*report.lines, line))
+
+
+def render_text(result: Census, *, top: int = 20, files: bool = False) -> str:
+    """The census as text: the summary, the most common missing pieces, and (with
+    ``files``) each script that doesn't run fully with what it misses."""
+    scripts = len(result.reports)
+    share = 100 * result.run_fully / scripts if scripts else 100.0
+    lines = [f"{result.run_fully:,} of {scripts:,} scripts run fully ({share:.1f}%)"]
+    counts = result.missing_counts()
+    if counts:
+        lines.append(f"most common missing pieces (scripts missing each, top {top}):")
+        lines += [f"  {count:6,}  {what}" for what, count in counts.most_common(top)]
+    if files:
+        lines += [f"{r.path}: missing {', '.join(r.missing)}" for r in result.reports if not r.runs]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,207 @@
+"""Static-ability modes (``S:Mode$ <mode>``): one function each, asked where the rules
+need it (604; forge-abilities.md 3.6 and section 6). ``Continuous`` is asked by the
+layer system for each object (613), ``CantBeCast`` and ``CastWithFlash`` when a spell
+is cast (601.2, 601.3), ``ReduceCost``/``RaiseCost`` when its total cost is determined
+(601.2f). A static works from the battlefield unless ``EffectZone$`` says otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from dfc_plugin.cards import ParamMap
+from dfc_plugin.host.abilities.registry import lookup, static
+from dfc_plugin.host.abilities.values import (
+    Ctx,
+    amount,
+    matches,
+    matches_player,
+    requirements_hold,
+    zone_named,
+)
+from dfc_plugin.state import Zone
+
+__all__ = ["ContinuousPart", "active", "cant_be_cast", "cast_with_flash", "continuous", "cost_change"]
+
+_T = "test_abilities_statics.py::"
+_P = "test_play_cards.py::"
+
+
+@dataclass(frozen=True, slots=True)
+class ContinuousPart:
+    """What one continuous effect does to one object (layers 4, 6, 7b, 7c)."""
+
+    power: int = 0
+    toughness: int = 0
+    keywords: tuple[str, ...] = ()
+    set_power: int | None = None
+    set_toughness: int | None = None
+    types: tuple[str, ...] = ()
+
+
+def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
+    """Every static of ``mode`` that works now: on the faces that are up of objects in
+    the zones the static works from, with its conditions met."""
+    from dfc_plugin.host.abilities.census import params_missing
+
+    for found, face in game.faces_with_statics():
+        for ability in face.abilities:
+            if ability.kind != "S" or ability.params.api != mode:
+                continue
+            params = ability.params
+            if params_missing("static", params):
+                continue  # said when the card came into the game (LoopState._note_unsupported)
+            zones = params.get("EffectZone") or "Battlefield"
+            if zones != "All" and found.zone not in [zone_named(z) for z in zones.split(",")]:
+                continue
+            ctx = game.ability_ctx(found, face)
+            if requirements_hold(ctx, params):
+                yield ctx, params
+
+
+@static(
+    "Continuous",
+    params={
+        "Affected": _T + "test_continuous_anthem",
+        "AddPower": _T + "test_continuous_anthem",
+        "AddToughness": _T + "test_continuous_anthem",
+        "AddKeyword": _T + "test_continuous_anthem",
+        "AddHiddenKeyword": _T + "test_continuous_anthem",
+        "SetPower": _T + "test_continuous_set_pt",
+        "SetToughness": _T + "test_continuous_set_pt",
+        "AddType": _T + "test_continuous_set_pt",
+        "EffectZone": _T + "test_continuous_anthem",
+        "CharacteristicDefining": _T + "test_characteristic_defining_pt",
+    },
+    rule="613.1",
+    test=_T + "test_continuous_anthem",
+)
+def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> ContinuousPart | None:
+    """A continuous effect on each object fitting ``Affected$``: +N/+N (7c), set P/T
+    (7b), keywords (6), types (4)."""
+    affected = params.get("Affected")
+    if "CharacteristicDefining" in params:
+        return None  # its own, in every zone: Layers._cda_parts
+    if affected is None or found.zone is not Zone.BATTLEFIELD or not matches(ctx, found, affected):
+        return None
+    words = tuple(w.strip() for w in (params.get("AddKeyword") or "").split("&") if w.strip())
+    words += tuple(w.strip() for w in (params.get("AddHiddenKeyword") or "").split("&") if w.strip())
+    set_power = params.get("SetPower")
+    set_toughness = params.get("SetToughness")
+    return ContinuousPart(
+        amount(ctx, params.get("AddPower"), 0),
+        amount(ctx, params.get("AddToughness"), 0),
+        words,
+        amount(ctx, set_power) if set_power else None,
+        amount(ctx, set_toughness) if set_toughness else None,
+        tuple(t for t in (params.get("AddType") or "").split("&") if t),
+    )
+
+
+def cda_part(game: Any, ctx: Ctx, params: ParamMap) -> ContinuousPart:
+    """A characteristic-defining P/T (604.3): it sets the object's own power and
+    toughness, in every zone."""
+    power = params.get("SetPower")
+    toughness = params.get("SetToughness")
+    return ContinuousPart(
+        set_power=amount(ctx, power) if power else None,
+        set_toughness=amount(ctx, toughness) if toughness else None,
+    )
+
+
+def continuous(game: Any, found: Any) -> list[ContinuousPart]:
+    """The continuous effects of static abilities that apply to ``found`` now."""
+    entry = lookup("static", "Continuous")
+    assert entry is not None
+    parts = []
+    for ctx, params in active(game, "Continuous"):
+        part = entry.run(game, ctx, params, found)
+        if part is not None:
+            parts.append(part)
+    return parts
+
+
+@static(
+    "CantBeCast",
+    params={
+        "ValidCard": _P + "test_brisela_stops_small_spells",
+        "Caster": _P + "test_brisela_stops_small_spells",
+    },
+    rule="601.2",
+    test=_P + "test_brisela_stops_small_spells",
+)
+def cant_be_cast_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster: int) -> bool:
+    """Spells fitting ``ValidCard$`` can't be cast by ``Caster$`` (e.g. Brisela)."""
+    who = params.get("Caster")
+    return (who is None or matches_player(ctx, caster, who)) and matches(
+        ctx, spell, params.get("ValidCard") or "Card"
+    )
+
+
+def cant_be_cast(game: Any, spell: Any, caster: int) -> str | None:
+    """The name of the source that forbids casting ``spell`` now, if any."""
+    entry = lookup("static", "CantBeCast")
+    assert entry is not None
+    for ctx, params in active(game, "CantBeCast"):
+        if entry.run(game, ctx, params, spell, caster):
+            return ctx.face.name
+    return None
+
+
+@static(
+    "CastWithFlash",
+    params={"ValidCard": _T + "test_cast_with_flash", "Caster": _T + "test_cast_with_flash"},
+    rule="702.8a",
+    test=_T + "test_cast_with_flash",
+)
+def flash_rule(game: Any, ctx: Ctx, params: ParamMap, card: Any, caster: int) -> bool:
+    """``Caster$`` may cast spells fitting ``ValidCard$`` as though they had flash."""
+    who = params.get("Caster")
+    return (who is None or matches_player(ctx, caster, who)) and matches(
+        ctx, card, params.get("ValidCard") or "Card"
+    )
+
+
+def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
+    entry = lookup("static", "CastWithFlash")
+    assert entry is not None
+    return any(entry.run(game, ctx, params, card, caster) for ctx, params in active(game, "CastWithFlash"))
+
+
+@static(
+    "ReduceCost",
+    "RaiseCost",
+    params={
+        "ValidCard": _T + "test_reduce_cost",
+        "Activator": _T + "test_reduce_cost",
+        "Amount": _T + "test_reduce_cost",
+        "Type": _T + "test_reduce_cost",
+    },
+    rule="601.2f",
+    test=_T + "test_reduce_cost",
+)
+def cost_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster: int) -> int:
+    """Spells fitting ``ValidCard$`` cast by ``Activator$`` cost ``Amount$`` generic
+    mana less (``ReduceCost``) or more (``RaiseCost``); ``Type$ Spell`` only."""
+    kind = params.get("Type") or "Spell"
+    if kind != "Spell":
+        return 0
+    who = params.get("Activator")
+    if who is not None and not matches_player(ctx, caster, who):
+        return 0
+    if not matches(ctx, spell, params.get("ValidCard") or "Card"):
+        return 0
+    change = amount(ctx, params.get("Amount"))
+    return -change if params.api == "ReduceCost" else change
+
+
+def cost_change(game: Any, spell: Any, caster: int) -> int:
+    """The generic mana added to (positive) or taken from a spell's cost (601.2f)."""
+    total = 0
+    for mode in ("RaiseCost", "ReduceCost"):
+        entry = lookup("static", mode)
+        assert entry is not None
+        total += sum(entry.run(game, ctx, params, spell, caster) for ctx, params in active(game, mode))
+    return total

@@ -1,0 +1,221 @@
+"""What a player may do now, and doing it: ``game.legal_actions(player)`` and
+``game.apply(player, action)``, the shape game-playing code knows (OpenSpiel's
+``legal_actions()``/``apply_action()``, phase-python's ``Game.actions()``/
+``Game.apply(seat, action)``), and ``game.play()`` which asks each player's agent.
+
+Actions are small frozen records. Only the player with priority has actions (117);
+the choices made while an action happens (targets, modes, "you may", attackers,
+blockers, the order of triggers) are asked of that player's agent.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.core import ActionResult
+from dfc_plugin.host.game.casting import activated
+from dfc_plugin.host.game.steps import Steps
+from dfc_plugin.state import Zone
+
+__all__ = ["Action", "Activate", "Cast", "Craft", "Pass", "PlayLand", "Playing"]
+
+
+@dataclass(frozen=True, slots=True)
+class Pass:
+    """Pass priority (117.3d)."""
+
+    def __str__(self) -> str:
+        return "pass"
+
+
+@dataclass(frozen=True, slots=True)
+class PlayLand:
+    """Play a land (face ``face`` of a modal DFC, 712.12)."""
+
+    object_id: int
+    face: int = 0
+
+    def __str__(self) -> str:
+        return f"play land {self.object_id} (face {self.face})"
+
+
+@dataclass(frozen=True, slots=True)
+class Cast:
+    """Cast a spell, with the face and permission of one of the plugin's options."""
+
+    object_id: int
+    face: int = 0
+    via: str = "normal"
+
+    def __str__(self) -> str:
+        return f"cast {self.object_id} (face {self.face}, {self.via})"
+
+
+@dataclass(frozen=True, slots=True)
+class Activate:
+    """Activate the ``index``-th activated ability of a permanent or card."""
+
+    object_id: int
+    index: int
+
+    def __str__(self) -> str:
+        return f"activate {self.object_id}:{self.index}"
+
+
+@dataclass(frozen=True, slots=True)
+class Craft:
+    """Activate a craft ability (702.167a)."""
+
+    object_id: int
+
+    def __str__(self) -> str:
+        return f"craft {self.object_id}"
+
+
+Action = Pass | PlayLand | Cast | Activate | Craft
+
+
+class Playing(Steps):
+    """``legal_actions`` / ``apply`` / ``play`` (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    def legal_actions(self, player: int) -> list[Action]:
+        """Every action ``player`` may take now (none without priority). Each listed
+        action passes the checks that can be made without doing it; :meth:`apply`
+        makes them all and refuses with the rule if one fails."""
+        if self.over or self.priority != player:
+            return []
+        key = (
+            "actions",
+            self.version,
+            player,
+            self.step,
+            len(self.stack_items),
+            tuple(self.mana_pool[player]),
+            self.lands_played.get(player, 0),
+        )
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = self._list_actions(player)
+            self._static_cache[key] = cached
+        return list(cached)
+
+    def _list_actions(self, player: int) -> list[Action]:
+        found: list[Action] = [Pass()]
+        found += self._land_actions(player)
+        found += self._cast_actions(player)
+        found += self._activate_actions(player)
+        return found
+
+    def _land_actions(self, player: int) -> list[Action]:
+        if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= 1:
+            return []
+        out: list[Action] = []
+        for found in self.in_zone(Zone.HAND, player):
+            for option in self.rules.land_options(found.state.card):
+                out.append(PlayLand(found.id, option.face))
+        return out
+
+    def _cast_actions(self, player: int) -> list[Action]:
+        out: list[Action] = []
+        for zone in (Zone.HAND, Zone.GRAVEYARD):
+            for found in self.in_zone(zone, player):
+                for option in self.cast_options_for(player, found):
+                    if self.castable(player, found, option):
+                        out.append(Cast(found.id, option.face, option.via))
+        return out
+
+    def _activate_actions(self, player: int) -> list[Action]:
+        out: list[Action] = []
+        mine = [*self.in_zone(Zone.GRAVEYARD, player), *self.in_zone(Zone.HAND, player)]
+        for found in [*self.in_zone(Zone.BATTLEFIELD), *mine]:
+            face = self.face_of(found)
+            if face is None:
+                continue
+            for index, ability in enumerate(activated(face)):
+                if self.activatable(player, found, face, ability):
+                    out.append(Activate(found.id, index))
+            if (
+                found.zone is Zone.BATTLEFIELD
+                and found.controller == player
+                and face.keyword("Craft")
+                and self.sorcery_timing(player)
+            ):
+                out.append(Craft(found.id))
+        return out
+
+    def apply(self, player: int, action: Action) -> ActionResult:
+        """Take one action for ``player`` (raises :class:`IllegalActionError`, leaving
+        the game as it was, if the rules don't allow it)."""
+        if self.over:
+            raise IllegalActionError("the game is over")
+        if self.priority != player:
+            raise IllegalActionError(f"player {player} doesn't have priority", rule="117.3")
+        result: ActionResult
+        if isinstance(action, Pass):
+            result = self.pass_priority(player)
+        elif isinstance(action, PlayLand):
+            result = self.play_land_now(player, action.object_id, face=action.face)
+        elif isinstance(action, Cast):
+            result = self.cast_spell(player, action.object_id, face=action.face, via=action.via)
+        elif isinstance(action, Activate):
+            result = self.activate(player, action.object_id, action.index)
+        else:
+            result = self.activate_craft(player, action.object_id)
+        return result
+
+    def play(self, max_actions: int = 100_000, *, max_turns: int = 1000) -> int:
+        """Let the agents play (each picks among :meth:`legal_actions`) until the game
+        ends or a limit is reached; returns the number of actions taken. An action the
+        agent picks that turns out illegal is dropped from its choices and it picks
+        again."""
+        taken = 0
+        while not self.over and taken < max_actions and self.turn <= max_turns:
+            player = self.priority
+            if player is None:
+                break
+            options = self.legal_actions(player)
+            while True:
+                choice = self.agent(player).act(self, player, options)
+                try:
+                    self.apply(player, choice)
+                    break
+                except IllegalActionError:
+                    options = [o for o in options if o != choice]
+                    if not options:
+                        raise
+            taken += 1
+        return taken
+
+    def pass_until(self, step: str, *, turn: int | None = None, limit: int = 500) -> None:
+        """Every player passes until the game reaches ``step`` (of turn ``turn``),
+        the stack resolving on the way; it stops as the step begins, with its
+        triggers on the stack (for tests and scenarios)."""
+        for _ in range(limit):
+            if self.step == step and (turn is None or self.turn == turn):
+                return
+            if self.over or self.priority is None:
+                raise IllegalActionError(f"the game ended before reaching {step}")
+            self.apply(self.priority, Pass())
+        raise IllegalActionError(f"{step} was not reached in {limit} passes")
+
+    def resolve_stack(self, limit: int = 100) -> None:
+        """Every player passes until the stack is empty. After a direct action, the
+        player with priority receives it again first: state-based actions and waiting
+        triggers happen (117.5)."""
+        if self.priority is not None:
+            self.give_priority(self.priority)
+        for _ in range(limit):
+            if not self.stack_items or self.priority is None:
+                return
+            self.apply(self.priority, Pass())
+
+    def view_extra(self, player: int) -> dict[str, Any]:
+        """What the loop adds to a player's view: life, step, priority, the stack."""
+        return {
+            "life": dict(self.life),
+            "step": self.step,
+            "priority": self.priority,
+            "stack": self.stack_text(),
+        }

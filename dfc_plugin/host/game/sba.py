@@ -1,0 +1,122 @@
+"""State-based actions (704): checked whenever a player would receive priority, all
+that apply performed at once, repeated until none applies (704.3). Tokens and copies
+outside their zones cease to exist as they move (704.5d-e, in the core's ``_arrive``).
+Auras are not modelled (no Attach), so 704.5m never applies.
+"""
+
+from __future__ import annotations
+
+from dfc_plugin.host.game.combat import Combat
+from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.host.model import GameObject
+from dfc_plugin.state import Zone
+
+__all__ = ["StateBased"]
+
+
+class StateBased(Combat):
+    """State-based actions (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    def _losing_players(self) -> list[int]:
+        return [p for p in self.players if self.alive(p) and (self.life[p] <= 0 or p in self.drew_from_empty)]
+
+    def _dying(self) -> list[tuple[GameObject, str]]:
+        """Permanents put into a graveyard, with the rule (704.5f, g, i, v)."""
+        out = []
+        for found in self.battlefield():
+            if self.is_creature(found):
+                toughness = self.pt_of(found)[1] or 0
+                if toughness <= 0:
+                    out.append((found, "704.5f"))
+                    continue
+                lethal = self.damage.get(found.id, 0) >= toughness or (
+                    found.id in self.deathtouched and self.damage.get(found.id, 0) > 0
+                )
+                if lethal and not self.has_keyword_of(found, "Indestructible"):
+                    out.append((found, "704.5g"))
+                    continue
+            if self._saga_done(found):
+                out.append((found, "714.4"))
+            elif self.has_type_of(found, "Planeswalker") and found.counter("LOYALTY") <= 0:
+                out.append((found, "704.5i"))
+            elif (
+                self.has_type_of(found, "Battle")
+                and found.counter("DEFENSE") <= 0
+                and not self._siege_waiting(found)
+            ):
+                out.append((found, "310.7"))
+        return out
+
+    def _saga_done(self, found: GameObject) -> bool:
+        """714.4: a Saga whose lore counters reach its final chapter, and that isn't the
+        source of a chapter ability still to resolve, is sacrificed."""
+        face = self.face_of(found)
+        word = face.keyword("Chapter") if face is not None else None
+        if word is None or not word.args or not word.args[0].isdigit():
+            return False
+        return found.counter("LORE") >= int(word.args[0]) and not self._siege_waiting(found)
+
+    def _siege_waiting(self, found: GameObject) -> bool:
+        """310.7: not while it's the source of an ability that triggered and hasn't left
+        the stack."""
+        sources = [p.ctx.source for p in self.pending] + [
+            i.ctx.source for i in self.stack_items if i.ctx is not None
+        ]
+        return found.id in sources
+
+    def _legend_rule(self) -> list[GameObject]:
+        """704.5j: of legendary permanents with the same name under one controller, the
+        controller keeps one."""
+        groups: dict[tuple[int, str], list[GameObject]] = {}
+        for found in self.battlefield():
+            name = self.rules.characteristics(found.state).name
+            if name and self.has_type_of(found, "Legendary"):
+                groups.setdefault((found.controller, name), []).append(found)
+        out: list[GameObject] = []
+        for (controller, name), same in groups.items():
+            if len(same) > 1:
+                kept = self.ask(controller, f"the {name} to keep (legend rule)", [o.id for o in same])
+                out.extend(o for o in same if o.id != kept)
+        return out
+
+    def state_based_actions(self) -> bool:
+        """Perform every state-based action that applies; ``True`` if any did. (Nothing
+        to check if nothing changed since the last check found nothing.)"""
+        if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
+            return False
+        acted = False
+        for player in self._losing_players():
+            self.losers.append(player)
+            self.emit(GameEvent("LosesGame", {}, {"Player": player}))
+            self.record(
+                "lose",
+                None,
+                f"player {player} loses the game",
+                "704.5a" if self.life[player] <= 0 else "704.5b",
+            )
+            acted = True
+        auras, loose = self.attachment_problems()
+        for attachment in loose:
+            del self.attached[attachment]
+            self.record("sba", self.obj(attachment), "{obj} becomes unattached", "704.5n")
+            acted = True
+        dying = [(o, rule) for o, rule in self._dying()] + [(o, "704.5j") for o in self._legend_rule()]
+        dying += [(self.obj(i), "704.5m") for i in auras]
+        for found, rule in dying:
+            if found.id not in self.objects:
+                continue
+            acted = True
+            if rule == "704.5g":  # lethal damage destroys it: regeneration can replace that
+                self.record("sba", found, "{obj} has lethal damage and is destroyed", rule)
+                self.destroy_permanent(found.id)
+                continue
+            self.record("sba", found, "{obj} is put into its owner's graveyard", rule)
+            self.move(found.id, Zone.GRAVEYARD)
+        if not acted:
+            self.__dict__["_sba_clean"] = (self.version, len(self.pending), len(self.stack_items))
+        return acted
+
+    def clear_damage(self) -> None:
+        """Cleanup: damage wears off (514.2)."""
+        self.damage = {}
+        self.deathtouched = set()

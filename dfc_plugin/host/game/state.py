@@ -1,0 +1,468 @@
+"""What the game loop adds to the engine's state, and how it hears what happens.
+
+Life totals, the stack's abilities, what each card remembers (607), damage marked on
+permanents, the step and who has priority, triggered abilities waiting for the stack,
+and one agent per player. Zone changes, transforms and day/night changes are heard
+through the core's own moves (``_remove``/``_place``/``_arrive``, ``transform``,
+``_settle``), so the existing actions need no knowledge of triggers: every move any
+action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from dfc_plugin.cards import Face
+from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.values import Ctx, Target
+from dfc_plugin.host.core import ActionResult, GameCore
+from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
+from dfc_plugin.host.model import CardInstance, Event, GameObject
+from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.state import DfcState, Zone
+
+__all__ = ["LoopState", "Seats"]
+
+T = TypeVar("T")
+
+#: Starting life total (103.4).
+STARTING_LIFE = 20
+
+
+class Seats:
+    """The core's chooser, answered by each player's agent (so every choice the
+    existing actions ask, such as a face to cast or a mana colour, reaches an agent)."""
+
+    def __init__(self, game: LoopState) -> None:
+        self.game = game
+
+    def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]:
+        ordered: Sequence[int] = self.game.agent(player).order(player, purpose, list(items))
+        return ordered
+
+    def pick(self, player: int, purpose: str, options: Sequence[T]) -> T:
+        return self.game.ask(player, purpose, list(options))
+
+
+class LoopState(GameCore):
+    """State of a played game (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    #: The game's seed for the random choices the rules make (shuffles, "at random").
+    seed: int = 0
+
+    if TYPE_CHECKING:  # the engine's actions the loop uses (host/play.py, changes.py, turns.py)
+
+        def controlled_since_turn_began(self, object_id: int) -> bool: ...
+        def move(self, object_id: int, zone: Zone, *, top: bool = True, **kw: Any) -> ActionResult: ...
+        def destroy(self, object_id: int) -> ActionResult: ...
+        def bounce(self, object_id: int) -> ActionResult: ...
+        def mill(self, player: int, count: int = 1) -> ActionResult: ...
+        def meld(self, first: int, second: int) -> ActionResult: ...
+        def put_onto_battlefield(self, object_id: int, **kw: Any) -> ActionResult: ...
+        def add_counters(self, object_id: int, kind: str = "P1P1", count: int = 1) -> ActionResult: ...
+        def remove_counters(self, object_id: int, kind: str = "P1P1", count: int = 1) -> ActionResult: ...
+        def add_effect(self, object_id: int, *args: Any, **kw: Any) -> ActionResult: ...
+        def set_day_night(self, designation: Any) -> ActionResult: ...
+        def cast(self, player: int, object_id: int, **kw: Any) -> ActionResult: ...
+        def resolve(self, enters_transformed: bool | None = None) -> ActionResult: ...
+        def play_land(self, player: int, object_id: int, **kw: Any) -> ActionResult: ...
+        def activate_mana_ability(
+            self, object_id: int, index: int = 0, color: str | None = None, *, player: int | None = None
+        ) -> ActionResult: ...
+        def next_turn(self) -> ActionResult: ...
+        def _options(
+            self, player: int, found: GameObject, via: str | None, linked_to: int | None, fits: Any
+        ) -> list[Any]: ...
+        def _choose_option(
+            self, player: int, definition: Any, options: list[Any], face: Any, via: str | None
+        ) -> Any: ...
+        def _pay_tap_costs(self, found: GameObject, tap: bool, untap: bool) -> None: ...
+        def give_priority(self, player: int) -> None: ...
+        def keyword_entering(self, object_id: int) -> None: ...
+        def defense_removed(self, object_id: int, before: int, after: int) -> None: ...
+        def has_type_of(self, found: GameObject, word: str) -> bool: ...
+        def attach(self, attachment: int, target: int) -> ActionResult: ...
+        def add_lore(self, object_id: int) -> None: ...
+        def destroy_permanent(self, object_id: int, *, regenerate: bool = True) -> list[int]: ...
+
+    def __init__(
+        self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any
+    ) -> None:
+        super().__init__(*args, **kwargs)
+        from dfc_plugin.host.agents import PassAgent
+
+        self.agents: dict[int, Any] = {p: PassAgent() for p in self.players}
+        self.agents.update(agents or {})
+        if agents is not None or kwargs.get("chooser") is None:
+            self.chooser = Seats(self)
+        self.starting_life = life
+        self.life = dict.fromkeys(self.players, life)
+        self.losers: list[int] = []
+        self.remembered: dict[int, list[Target]] = {}
+        self.exiled_with: dict[int, int] = {}
+        self.damage: dict[int, int] = {}
+        self.deathtouched: set[int] = set()
+        self.step = "main1"
+        self.priority: int | None = None
+        self.passed: set[int] = set()
+        self.stack_items: list[StackItem] = []
+        self.pending: list[PendingTrigger] = []
+        self.attackers: dict[int, int] = {}
+        self.blockers: dict[int, list[int]] = {}
+        self.animations: dict[int, list[Any]] = {}
+        self.loyalty_used: set[int] = set()
+        self.spells_last_turn: dict[int, int] = {}
+        self.drew_from_empty: set[int] = set()
+        self.activations: dict[tuple[int, int], int] = {}
+        #: Delayed triggered abilities (603.7): what the creating ability knew, the
+        #: trigger's parameters, and the turn it lasts for (``None``: until it triggers).
+        self.delayed: list[tuple[Ctx, Any, int | None]] = []
+        #: Creatures that attacked this turn; life gained this turn, per player.
+        self.attacked_this_turn: set[int] = set()
+        self.life_gained: dict[int, int] = {}
+        #: Regeneration shields (701.19a) and "until end of turn" control changes.
+        self.regeneration: dict[int, int] = {}
+        self.control_reverts: list[tuple[int, int]] = []
+        #: SVars written by StoreSVar effects, per card (they shadow the script's).
+        self.stored_svars: dict[int, dict[str, str]] = {}
+        #: "Until your next turn" effects: (object id, effect timestamp, player).
+        self.until_next_turn: list[tuple[int, int, int]] = []
+        #: Cards chosen by a ChooseCard effect, per source card (``Defined$ ChosenCard``).
+        self.chosen: dict[int, list[Target]] = {}
+        #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
+        self.attached: dict[int, int] = {}
+        #: Effects in the command zone and how each ends (Effect API).
+        self.effect_ends: dict[int, tuple[str, int, str | None, tuple[int, ...], tuple[Any, ...]]] = {}
+        self._leaving: dict[int, GameObject] = {}
+        self._faces: dict[int, tuple[DfcState, Face | None]] = {}
+        self._static_cache: dict[Any, Any] = {}
+        self._mana: dict[int, tuple[DfcState, tuple[Any, ...]]] = {}
+        #: Bumped on every change to an object or a life total: what caches key on.
+        self.version = 0
+        #: Objects as they last existed before they left their zone (608.2h, 603.10).
+        self.lki: dict[int, GameObject] = {}
+        self._quiet = 0
+        self.playing = False
+        self._day_seen = self.day_night
+        self._trigger_cache: dict[tuple[int, str], list[Any]] = {}
+        self._load_notes: dict[int, tuple[str, ...]] = {}
+
+    # ------------------------------------------------------------------ snapshots
+    _LOOP_FIELDS = (
+        "life",
+        "remembered",
+        "exiled_with",
+        "damage",
+        "deathtouched",
+        "passed",
+        "attackers",
+        "blockers",
+        "animations",
+        "loyalty_used",
+        "spells_last_turn",
+        "drew_from_empty",
+        "activations",
+        "delayed",
+        "effect_ends",
+        "attached",
+        "chosen",
+        "stored_svars",
+        "until_next_turn",
+        "attacked_this_turn",
+        "life_gained",
+        "regeneration",
+        "control_reverts",
+    )
+
+    def _snapshot(self) -> dict[str, Any]:
+        snapshot = super()._snapshot()
+        snapshot["loop"] = {name: _copy(getattr(self, name)) for name in self._LOOP_FIELDS}
+        snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
+        snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
+        return snapshot
+
+    def _restore(self, snapshot: dict[str, Any]) -> None:
+        super()._restore(snapshot)
+        for name, value in snapshot["loop"].items():
+            setattr(self, name, value)
+        self.version += 1
+        self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
+        self.stack_items, self.pending = snapshot["loop_lists"]
+        self._leaving = {}
+
+    # ------------------------------------------------------------------ agents
+    def agent(self, player: int) -> Any:
+        return self.agents[player]
+
+    def ask(self, player: int, purpose: str, options: list[T]) -> T:
+        """One choice by ``player``'s agent (a forced choice is not asked)."""
+        if len(options) == 1:
+            return options[0]
+        if not options:
+            raise IllegalActionError(f"player {player} has nothing to choose for {purpose}")
+        answer: T = self.agent(player).pick(player, purpose, options)
+        return answer
+
+    def ask_many(self, player: int, purpose: str, options: list[T], low: int, high: int) -> list[T]:
+        """``low`` to ``high`` distinct options, chosen by ``player``'s agent."""
+        high = min(high, len(options))
+        if high <= 0:
+            return []
+        if low >= len(options):
+            return list(options)
+        chosen: list[T] = list(self.agent(player).pick_many(player, purpose, options, low, high))
+        if not low <= len(chosen) <= high or any(c not in options for c in chosen):
+            raise IllegalActionError(
+                f"player {player} chose {len(chosen)} for {purpose}; {low} to {high} of the offered"
+            )
+        return chosen
+
+    def ask_yes(self, player: int, purpose: str) -> bool:
+        return bool(self.agent(player).yes(player, purpose))
+
+    # ------------------------------------------------------------------ hearing moves
+    def add(self, *args: Any, **kwargs: Any) -> int:
+        """Set-up (not a move): nothing triggers and no replacement applies."""
+        self._quiet += 1
+        try:
+            made: int = super().add(*args, **kwargs)
+        finally:
+            self._quiet -= 1
+        self._note_unsupported(self.objects[made])
+        return made
+
+    def _remove(self, found: GameObject) -> None:
+        for card in found.cards:
+            self._leaving[card.id] = found
+        self.lki[found.id] = found
+        self.version += 1
+        super()._remove(found)
+
+    def _place(
+        self,
+        cards: tuple[CardInstance, ...],
+        state: DfcState,
+        controller: int,
+        *,
+        top: bool = True,
+        **fields: Any,
+    ) -> GameObject:
+        made = super()._place(cards, state, controller, top=top, **fields)
+        self.version += 1
+        lki = self._leaving.pop(cards[0].id, None)
+        for card in cards[1:]:
+            self._leaving.pop(card.id, None)
+        if self._quiet:
+            return made
+        origin = lki.zone if lki is not None else None
+        if state.zone is Zone.BATTLEFIELD:
+            made = self._entered(made, origin)
+        self.emit(
+            GameEvent(
+                "ChangesZone", {"Card": made.id}, {}, {"Origin": origin, "Destination": state.zone}, _lki(lki)
+            )
+        )
+        return made
+
+    def _arrive(
+        self,
+        cards: tuple[CardInstance, ...],
+        state: DfcState,
+        controller: int,
+        top: bool = True,
+        **fields: Any,
+    ) -> GameObject | None:
+        made = super()._arrive(cards, state, controller, top, **fields)
+        if made is None and not self._quiet:
+            lki = self._leaving.pop(cards[0].id, None)
+            if lki is not None:  # a token that left the battlefield (111.7) still "died"
+                data = {"Origin": lki.zone, "Destination": state.zone}
+                self.emit(GameEvent("ChangesZone", {"Card": lki.id}, {}, data, _lki(lki)))
+        return made
+
+    def _entered(self, made: GameObject, origin: Zone | None) -> GameObject:
+        """A permanent entering: loyalty and defense counters (306.5b, 310.4b), then the
+        replacements that modify how it enters (614.1c-d)."""
+        from dfc_plugin.host.abilities.replacements import entering
+
+        shown = self.rules.characteristics(made.state)
+        for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
+            if value is not None and value.value and not made.counter(kind):
+                made = self._replace(
+                    made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items()))
+                )
+        try:
+            entering(self, made, origin)
+            self.keyword_entering(made.id)
+        except UnsupportedAbilityError as error:
+            if self.playing:
+                raise
+            self.unsupported_note(made, error)
+        return self.objects[made.id]
+
+    def unsupported_note(self, found: GameObject, error: UnsupportedAbilityError) -> None:
+        """Driven directly (no ``start()``), an ability that can't run is said in the
+        log and skipped; in a played game it refuses the action instead."""
+        self.record("unsupported", found, f"{{obj}}: not applied, it can't run here ({error})")
+
+    def transform(self, object_id: int, **kwargs: Any) -> Any:
+        result = super().transform(object_id, **kwargs)  # type: ignore[misc]
+        if result.happened and not self._quiet:
+            self.emit(GameEvent("Transformed", {"Card": object_id}))
+        return result
+
+    def _settle(self) -> None:
+        key = (self.version, self.day_night)
+        if self.__dict__.get("_settled") != key:  # day/night follows the battlefield only
+            super()._settle()
+            self.__dict__["_settled"] = (self.version, self.day_night)
+        self.check_day_change()
+
+    def check_day_change(self) -> None:
+        """Day became night or night became day (731.1): "whenever" abilities trigger."""
+        before, now = self._day_seen, self.day_night
+        self._day_seen = now
+        if before is not now and DayNight.NEITHER not in (before, now):
+            self.emit(GameEvent("DayTimeChanges", data={"From": before.value, "To": now.value}))
+
+    def emit(self, event: GameEvent) -> None:
+        """An event happened: triggered abilities trigger now (603.2). Driven directly
+        (before ``start()``), the engine runs no triggers: its caller is the game."""
+        if self.playing:
+            self.collect_triggers(event)
+
+    def collect_triggers(self, event: GameEvent) -> None:
+        """Overridden by the trigger mixin."""
+
+    # ------------------------------------------------------------------ abilities' view
+    def ability_ctx(self, found: GameObject, face: Face, controller: int | None = None) -> Ctx:
+        return Ctx(
+            self,
+            found.id,
+            found.cards[0].id,
+            found.controller if controller is None else controller,
+            face,
+            x=found.x,
+        )
+
+    def face_of(self, found: GameObject) -> Face | None:
+        """The face whose abilities the object has now (none face down, 708.2); the
+        plugin's answer is remembered per (immutable) state."""
+        state = found.state
+        if state.face_down:
+            return None
+        cached = self._faces.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        face = self.rules.characteristics(state).face
+        if len(self._faces) > 50_000:
+            self._faces.clear()
+        self._faces[id(state)] = (state, face)
+        return face
+
+    def _replace(self, found: GameObject, **changes: Any) -> GameObject:
+        self.version += 1
+        return super()._replace(found, **changes)
+
+    def faces_on_battlefield(self) -> Iterator[tuple[GameObject, Face]]:
+        for found in self.in_zone(Zone.BATTLEFIELD):
+            face = self.face_of(found)
+            if face is not None:
+                yield found, face
+
+    def faces_with_statics(self) -> list[tuple[GameObject, Face]]:
+        """Objects on the battlefield or in the command zone with static abilities
+        (remembered until anything changes)."""
+        key = ("statics", self.version)
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = [
+                (found, face)
+                for zone in (Zone.BATTLEFIELD, Zone.COMMAND)
+                for found in self.in_zone(zone)
+                if (face := self.face_of(found)) is not None and any(a.kind == "S" for a in face.abilities)
+            ]
+            self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
+            self._static_cache[key] = cached
+        return cached
+
+    def mana_abilities_of(self, found: GameObject) -> tuple[Any, ...]:
+        """The plugin's ``mana_abilities`` for the object, remembered per state."""
+        state = found.state
+        cached = self._mana.get(id(state))
+        if cached is not None and cached[0] is state:
+            return cached[1]
+        abilities = tuple(self.rules.mana_abilities(state))
+        if len(self._mana) > 50_000:
+            self._mana.clear()
+        self._mana[id(state)] = (state, abilities)
+        return abilities
+
+    def object_of_card(self, card_id: int) -> GameObject | None:
+        return next((o for o in self.objects.values() if any(c.id == card_id for c in o.cards)), None)
+
+    def random_pick(self, pool: list[int], count: int) -> list[int]:
+        """A random choice the rules make (not a player's): seeded by the game."""
+        import random
+
+        return random.Random(self.seed * 7907 + len(self.log)).sample(pool, count)
+
+    def designation(self) -> DayNight:
+        """Day, night or neither, now (731.1)."""
+        return self.day_night
+
+    def alive(self, player: int) -> bool:
+        return player not in self.losers
+
+    def settle_between_links(self) -> None:
+        """Between two links of a chain a later link sees the board as the earlier one
+        left it (forge-abilities.md 3.3); nothing to do in this engine, whose
+        characteristics are computed when asked."""
+
+    # ------------------------------------------------------------------ load-time notes
+    def _note_unsupported(self, found: GameObject) -> None:
+        """Say in the log, as a card comes into the game, which of its lines can't run."""
+        from dfc_plugin.host.abilities.census import card_report
+
+        definition = found.cards[0].definition
+        key = id(definition)
+        if key in self._load_notes:
+            return
+        missing = tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
+        self._load_notes[key] = missing
+        if missing:
+            viewers = tuple(p for p in self.players if self.may_look(p, found))
+            text = f"{self.describe(found)}: these can't run here: {', '.join(missing)}"
+            public = "a card's abilities can't all run here"
+            self.log.append(
+                Event(
+                    self.turn,
+                    "unsupported",
+                    text,
+                    "",
+                    viewers if len(viewers) < len(self.players) else None,
+                    public,
+                )
+            )
+
+
+def _lki(found: GameObject | None) -> dict[int, GameObject]:
+    return {found.id: found} if found is not None else {}
+
+
+def _copy(value: Any) -> Any:
+    if isinstance(value, dict):
+        return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+    if isinstance(value, set):
+        return set(value)
+    if isinstance(value, list):
+        return list(value)
+    return value
+
+
+def players_in_order(game: Any, start: int) -> Iterable[int]:
+    """APNAP order starting from ``start`` (101.4)."""
+    players = list(game.players)
+    index = players.index(start)
+    return players[index:] + players[:index]

@@ -1,0 +1,187 @@
+"""Triggered abilities (603): matched against each event as it happens (603.2), with
+their intervening "if" clause checked then and again on resolution (603.4); put on the
+stack the next time a player would receive priority, in APNAP order, each player
+ordering their own (603.3b); a trigger with no legal target is removed (603.3d).
+Leaves-the-battlefield abilities look back in time, at the object as it last existed
+(603.10a). ``Static$ True`` abilities (Forge's bookkeeping triggers) resolve at once.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Any
+
+from dfc_plugin.cards import Ability, Face, ParamMap
+from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.census import link_missing, params_missing
+from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
+from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
+from dfc_plugin.host.abilities.registry import lookup
+from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
+from dfc_plugin.host.game.state import LoopState, players_in_order
+from dfc_plugin.host.model import GameObject
+from dfc_plugin.script.parser import parse_param_map
+from dfc_plugin.state import Zone
+
+__all__ = ["TriggerActions"]
+
+#: Zones whose objects' triggers are looked at for every event; an object elsewhere
+#: (a hand, a library) is looked at only when it is the event's own object.
+_WATCHED = (Zone.BATTLEFIELD, Zone.STACK, Zone.COMMAND, Zone.GRAVEYARD, Zone.EXILE)
+
+
+class TriggerActions(LoopState):
+    """Triggers (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    def _triggers_of(self, face: Face, mode: str) -> list[Ability]:
+        """The face's ``T:`` lines of this mode, and the triggers its keywords stand for
+        (Prowess, 702.108a: :data:`~dfc_plugin.host.abilities.keywords.KEYWORD_TRIGGERS`)."""
+        key = (id(face), mode)
+        found = self._trigger_cache.get(key)
+        if found is None:
+            found = [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
+            for word in face.keywords:
+                expansion = KEYWORD_TRIGGERS.get(word.name)
+                if expansion is not None and parse_param_map(expansion[0]).api == mode:
+                    found.append(Ability("T", expansion[0], word.line, word.column))
+            self._trigger_cache[key] = found
+        return found
+
+    def _candidates(self, event: GameEvent) -> list[GameObject]:
+        seen: dict[int, GameObject] = {}
+        for zone in _WATCHED:
+            for found in self.in_zone(zone):
+                seen[found.id] = found
+        for object_id in event.objects.values():
+            involved = self.objects.get(object_id)
+            if involved is not None:
+                seen.setdefault(involved.id, involved)
+        for found in event.lki.values():
+            if found.zone is Zone.BATTLEFIELD:
+                # 603.10a: a leaves-the-battlefield ability looks back: the object as it
+                # was there triggers, not the new object it became
+                seen[found.id] = found
+                new = event.objects.get("Card", -1)
+                if new != found.id:
+                    seen.pop(new, None)
+        return list(seen.values())
+
+    def collect_triggers(self, event: GameEvent) -> None:
+        entry = lookup("trigger", event.mode)
+        if entry is None:
+            return
+        for found in self._candidates(event):
+            face = self.face_of(found)
+            if face is None:
+                continue
+            for ability in self._triggers_of(face, event.mode):
+                self._maybe_trigger(found, face, ability, event, entry)
+        self._delayed_triggers(event, entry)
+
+    def _delayed_triggers(self, event: GameEvent, entry: Any) -> None:
+        """Delayed triggered abilities (603.7): each triggers once, then is gone
+        (603.7c); ``ThisTurn$`` ones end with the turn."""
+        for delayed in list(self.delayed):
+            ctx, params, turn = delayed
+            if turn is not None and turn != self.turn:
+                self.delayed.remove(delayed)
+                continue
+            if params.get("Mode") != event.mode:
+                continue
+            fresh = replace(ctx, event=event, targets={})
+            if entry.run(self, fresh, params, event) and requirements_hold(fresh, params):
+                self.delayed.remove(delayed)
+                body = svar_params(fresh, params.get("Execute") or "")
+                self.pending.append(PendingTrigger(fresh, ParamMap(), body, "delayed trigger"))
+
+    def _maybe_trigger(
+        self, found: GameObject, face: Face, ability: Ability, event: GameEvent, entry: Any
+    ) -> None:
+        params = ability.params
+        zones = params.get("TriggerZones")
+        if zones is not None and found.zone not in [zone_named(z) for z in zones.split(",")]:
+            return
+        ctx = self.ability_ctx(found, face)
+        ctx.event = event
+        if not entry.run(self, ctx, params, event) or not requirements_hold(ctx, params):
+            return
+        controller = params.get("TriggerController")
+        if controller is not None:
+            chosen = defined_players(ctx, controller)
+            ctx.controller = chosen[0] if chosen else ctx.controller
+        missing = params_missing("trigger", params)
+        body = None
+        try:
+            name = params.get("Execute") or ""
+            inline = KEYWORD_BODIES.get(name)
+            body = parse_param_map(inline) if inline is not None else svar_params(ctx, name)
+            missing += [m for link in links(ctx, body) for m in link_missing(link)]
+        except UnsupportedAbilityError as error:
+            missing += list(error.missing)
+        if missing or body is None:
+            self.record(
+                "unsupported", found, f"{{obj}}'s trigger can't run here (missing {', '.join(missing)})"
+            )
+            return
+        pending = PendingTrigger(ctx, params, body, ability.text)
+        if "Static" in params:
+            self._resolve_trigger(pending, on_stack=False)
+        else:
+            self.pending.append(pending)
+
+    def put_triggers_on_stack(self) -> bool:
+        """Put waiting triggers on the stack, APNAP, each player ordering theirs (603.3b)."""
+        if not self.pending:
+            return False
+        waiting, self.pending = self.pending, []
+        for player in players_in_order(self, self.active):
+            mine = [p for p in waiting if p.ctx.controller == player]
+            if len(mine) > 1:
+                order = self.agent(player).order(
+                    player, "order of your triggered abilities", list(range(len(mine)))
+                )
+                mine = [mine[i] for i in order]
+            for pending in mine:
+                self._push_trigger(pending)
+        return True
+
+    def _push_trigger(self, pending: PendingTrigger) -> None:
+        ctx = pending.ctx
+        decider = pending.params.get("OptionalDecider")
+        if decider is not None and not self.ask_yes(
+            ctx.controller, f"use {ctx.face.name}'s triggered ability"
+        ):
+            return
+        if not choose_targets(self, ctx, links(ctx, pending.body)):
+            self.record(
+                "trigger",
+                None,
+                f"{ctx.face.name}'s triggered ability has no legal target and is removed",
+                "603.3d",
+            )
+            return
+        self.stack_items.append(
+            StackItem("trigger", ctx, pending.body, text=pending.text, trigger=pending.params, face=ctx.face)
+        )
+        self.record("trigger", None, f"{ctx.face.name}'s triggered ability goes on the stack", "603.3")
+
+    def _resolve_trigger(self, pending: PendingTrigger, *, on_stack: bool) -> None:
+        ctx = pending.ctx
+        if (
+            on_stack
+            and "NoResolvingCheck" not in pending.params
+            and not requirements_hold(ctx, pending.params)
+        ):
+            self.record(
+                "trigger", None, f"{ctx.face.name}'s ability does nothing (its 'if' no longer holds)", "603.4"
+            )
+            return
+        resolve_chain(self, ctx, pending.body)
+
+    def resolve_trigger_item(self, item: StackItem) -> None:
+        assert item.ctx is not None and item.params is not None and item.trigger is not None
+        self._resolve_trigger(PendingTrigger(item.ctx, item.trigger, item.params, item.text), on_stack=True)
+
+    def new_ctx(self, found: GameObject, face: Face) -> Ctx:
+        return self.ability_ctx(found, face)

@@ -1,0 +1,62 @@
+"""Played games for tests: the cards act by their own scripts through the game loop,
+with scripted agents answering every question (an unexpected one fails the test)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cache
+from typing import Any
+
+from helpers import ROOT
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.agents import ScriptedAgent
+from dfc_plugin.script.library import Library
+from dfc_plugin.script.resources import bundled_cardscripts
+from dfc_plugin.state import Zone
+
+
+@cache
+def library() -> Library:
+    """The bundled card scripts and the synthetic test cards of tests/scripts (each
+    a "Test ..." card written to exercise a few parameters)."""
+    return Library.load([bundled_cardscripts(), ROOT / "tests" / "scripts"], use_cache=False)
+
+
+def played_game(
+    p1: Sequence[tuple[str, Any]] = (),
+    p2: Sequence[tuple[str, Any]] = (),
+    *,
+    library_cards: Sequence[str] = ("Island",) * 8,
+) -> Game:
+    """A two-player game whose players answer from these scripts; each library holds
+    ``library_cards`` (so nobody loses by drawing from an empty library)."""
+    game = Game(
+        players=2,
+        library=library(),
+        agents={1: ScriptedAgent(p1), 2: ScriptedAgent(p2)},
+        check_invariants=True,
+    )
+    for player in game.players:
+        for name in library_cards:
+            game.add(name, Zone.LIBRARY, player)
+    return game
+
+
+def lands(game: Game, player: int, name: str, count: int) -> list[int]:
+    return [game.add(name, Zone.BATTLEFIELD, player) for _ in range(count)]
+
+
+def script(game: Game, player: int, *entries: tuple[str, Any]) -> None:
+    """Add answers to a player's script."""
+    agent = game.agents[player]
+    assert isinstance(agent, ScriptedAgent)
+    agent.script.extend(entries)
+
+
+def all_answered(game: Game) -> bool:
+    return all(isinstance(a, ScriptedAgent) and a.done() for a in game.agents.values())
+
+
+def names(game: Game, zone: Zone, player: int | None = None) -> list[str]:
+    return sorted(str(game.rules.characteristics(o.state).name) for o in game.in_zone(zone, player))
