@@ -35,6 +35,7 @@ from dfc_plugin.conformance.driver import (
 from dfc_plugin.conformance.schema import Check, Scenario, Step, load_file, scenario_files
 from dfc_plugin.editions import EDITIONS
 from dfc_plugin.errors import DfcError, ScenarioError
+from dfc_plugin.script.resources import package_path
 
 __all__ = [
     "BUNDLED",
@@ -52,7 +53,7 @@ __all__ = [
 #: is SIGALRM). Scenarios are a handful of actions; a run this long is a loop.
 DEFAULT_TIMEOUT = 30.0
 
-BUNDLED = Path(__file__).resolve().parent / "rulings"
+BUNDLED = package_path("conformance", "rulings")
 
 
 @dataclass(frozen=True)

@@ -50,11 +50,12 @@ from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
 from dfc_plugin.drivers.phase_records import mana_value
 from dfc_plugin.errors import CardNotFoundError, DriverError
 from dfc_plugin.script.library import Library
+from dfc_plugin.script.resources import package_path
 
 __all__ = ["CAPABILITIES", "KNOWN_GAPS", "PhaseDriver", "mana_value"]
 
 #: The known-gaps file of this driver (strict: a gap phase fixes fails the run).
-KNOWN_GAPS = Path(__file__).with_name("phase_gaps.toml")
+KNOWN_GAPS = package_path("drivers", "phase_gaps.toml")
 
 
 def _transformed(events: Sequence[Mapping[str, Any]]) -> tuple[_Handle, ...]:

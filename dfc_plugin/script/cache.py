@@ -45,7 +45,7 @@ from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
 from dfc_plugin.script.files import read_regular
 from dfc_plugin.script.outline import CardOutline
-from dfc_plugin.script.resources import grammar_path
+from dfc_plugin.script.resources import grammar_path, package_path
 from dfc_plugin.script.serialize import card_from_json, card_to_json
 
 __all__ = [
@@ -106,7 +106,7 @@ def digest(data: bytes) -> str:
 def model_version() -> str:
     """A digest of the grammar and the code that turns scripts into the model and its
     diagnostics: a pack written by any other version of them is not used."""
-    package = Path(__file__).resolve().parent.parent
+    package = package_path()
     h = hashlib.blake2b(digest_size=16)
     h.update(grammar_path().read_bytes())
     for name in _MODEL_SOURCES:

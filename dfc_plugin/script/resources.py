@@ -19,7 +19,7 @@ from pathlib import Path
 
 from dfc_plugin.errors import DfcError
 
-__all__ = ["bundled_cardscripts", "data_folder", "grammar_path"]
+__all__ = ["bundled_cardscripts", "data_folder", "grammar_path", "package_path"]
 
 
 def _as_path(place: Traversable) -> Path:
@@ -28,6 +28,12 @@ def _as_path(place: Traversable) -> Path:
             f"dfc-plugin's data ({place}) is not on the file system; install the package unzipped"
         )
     return place
+
+
+def package_path(*parts: str) -> Path:
+    """A file or folder inside the installed ``dfc_plugin`` package (a module's data, such
+    as the bundled scenarios or a driver's known gaps), as a real path."""
+    return _as_path(resources.files("dfc_plugin").joinpath(*parts))
 
 
 def data_folder(name: str) -> Path:
