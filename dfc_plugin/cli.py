@@ -1,4 +1,4 @@
-"""The ``dfc-plugin`` command line: ``check``, ``show`` (and, later, ``conformance``).
+"""The ``dfc-plugin`` command line: ``check``, ``show``, ``conformance`` and ``census``.
 
 Every user mistake (a path that does not exist, a card that is not in the library, a
 script with errors) ends in a plain message and a non-zero exit status, never a
