@@ -29,6 +29,9 @@ from typing import Any, Protocol, runtime_checkable
 from dfc_plugin.editions import EDITIONS, edition_named
 from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError
 from dfc_plugin.host import Game
+from dfc_plugin.host.agents import PassAgent
+from dfc_plugin.host.core import ActionResult
+from dfc_plugin.host.game import Activate, Pass
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.transform import is_transformed
@@ -280,8 +283,48 @@ def with_libraries(factory: Callable[[], Driver], paths: Sequence[Path]) -> Call
 # --------------------------------------------------------------------------- the reference driver
 
 
+class AnsweringAgent(PassAgent):
+    """A scenario's player: passes priority and declines or takes the first of
+    everything (as :class:`PassAgent`), except that a question whose purpose begins
+    with the text of the next answer ``choose`` queued gets that answer. An answer no
+    question took is an error once a ``pass`` or ``advance`` leaves the stack empty,
+    never dropped."""
+
+    def __init__(self) -> None:
+        self.answers: list[tuple[str, Any]] = []
+
+    def _take(self, purpose: str) -> tuple[bool, Any]:
+        if self.answers and purpose.startswith(self.answers[0][0]):
+            return True, self.answers.pop(0)[1]
+        return False, None
+
+    def yes(self, player: int, purpose: str) -> bool:
+        taken, answer = self._take(purpose)
+        return bool(answer) if taken else super().yes(player, purpose)
+
+    def pick(self, player: int, purpose: str, options: Sequence[Any]) -> Any:
+        taken, answer = self._take(purpose)
+        if not taken:
+            return super().pick(player, purpose, options)
+        for option in options:
+            if option == answer or str(option) == str(answer):
+                return option
+        raise DriverError(
+            f"player {player}'s answer {answer!r} to {purpose!r} is not one of {list(options)!r}"
+        )
+
+
 def _types_fit(types: Sequence[str]) -> Callable[[Any], bool]:
     return lambda chars: any(chars.type_line.has(t) for t in types)
+
+
+def _resolve_top(game: Game) -> None:
+    """Every player passes until the object now on top of the stack has resolved (a
+    trigger it causes may be on the stack after it)."""
+    top = game.stack_items[-1]
+    game.give_priority(game.priority if game.priority is not None else game.active)
+    while top in game.stack_items and game.priority is not None:
+        game.apply(game.priority, Pass())
 
 
 class ReferenceDriver:
@@ -318,6 +361,7 @@ class ReferenceDriver:
             registry=None if self._plugins else _shared_registry(rules.name),
             plugins=self._plugins,
             check_invariants=True,
+            agents={player: AnsweringAgent() for player in range(1, players + 1)},
         )
 
     def add(self, card: str, zone: str, player: int, options: Mapping[str, Any]) -> Any:
@@ -394,7 +438,75 @@ class ReferenceDriver:
             "craft": lambda a: g.craft(a["object"], a.get("materials", [])),
             "defeat_siege": lambda a: g.defeat_siege(a["object"]),
             "permit_cast": lambda a: g.permit_cast(a["object"], a.get("player", 1)),
+            "pass": self._pass,
+            "advance": self._advance,
+            "choose": self._choose,
+            "activate": self._activate,
         }
+
+    # ------------------------------------------------------------------ the played game
+    def _playing(self) -> Game:
+        """The game, started the first time a step needs the game loop: no opening hands
+        (the set-up placed every card), turn 1 begins in its upkeep with the triggers
+        of its beginning on the stack (103.8, 503.1)."""
+        if not self.g.playing:
+            self.g.start(hand=0)
+        return self.g
+
+    def _made_while(self, run: Callable[[Game], None], rule: str, reason: str) -> ActionResult:
+        """Run part of the game loop; the result lists the objects that came into being
+        on the way (a melded permanent, a token), so a step may name them with ``as``.
+        A ``choose`` answer still queued when the stack is empty was asked by nothing:
+        an error, not a silent default."""
+        game = self._playing()
+        before = set(game.objects)
+        run(game)
+        for player, agent in game.agents.items():
+            if not game.stack_items and isinstance(agent, AnsweringAgent) and agent.answers:
+                raise DriverError(
+                    f"player {player} was never asked {agent.answers[0][0]!r} (a `choose` answer left over)"
+                )
+        made = tuple(i for i in game.objects if i not in before)
+        return ActionResult(True, rule, reason, objects=made)
+
+    def _pass(self, args: dict[str, Any]) -> ActionResult:
+        """Every player passes (117.4): until the stack is empty, or until the object on
+        top of it has resolved (``until = "top"``)."""
+        game = self._playing()
+        if not game.stack_items:
+            return ActionResult(False, "117.4", "the stack is empty")
+        if args.get("until", "empty") == "empty":
+            return self._made_while(lambda g: g.resolve_stack(), "117.4", "the stack resolved")
+        return self._made_while(_resolve_top, "608.1", "the top of the stack resolved")
+
+    def _advance(self, args: dict[str, Any]) -> ActionResult:
+        """Every player passes until ``step`` of turn ``turn`` (this turn or a later one)
+        begins; the stack resolves on the way, and the step's own triggers are on the
+        stack when it stops (500.2, 603.3)."""
+        game = self._playing()
+        turn = args.get("turn")
+        if turn is not None and turn < game.turn:
+            raise DriverError(f"advance: turn {turn} is over (this is turn {game.turn})")
+        return self._made_while(
+            lambda g: g.pass_until(args["step"], turn=turn), "500.2", f"now {args['step']}"
+        )
+
+    def _choose(self, args: dict[str, Any]) -> ActionResult:
+        """Queue answers for a player's next questions (``[question prefix, answer]``)."""
+        player = args.get("player", 1)
+        agent = self._playing().agents[player]
+        if not isinstance(agent, AnsweringAgent):
+            raise DriverError(f"player {player}'s agent takes no scenario answers")
+        agent.answers.extend((str(q), a) for q, a in args["answers"])
+        return ActionResult(True, "", f"{len(args['answers'])} answers for player {player}")
+
+    def _activate(self, args: dict[str, Any]) -> Any:
+        """A player (by default the object's controller) activates the object's
+        ``index``-th activated ability, the engine paying its costs (602.2)."""
+        game = self._playing()
+        handle = args["object"]
+        player = args.get("player", game.obj(handle).controller)
+        return game.apply(player, Activate(handle, args.get("index", 0)))
 
     def _cast(self, args: dict[str, Any]) -> Any:
         group = args.pop("from_group", None)
@@ -534,8 +646,20 @@ class ReferenceDriver:
             "day_night": lambda: self.g.day_night.value,
             "mana_pool": lambda: list(self.g.mana_pool[player]),
             "spells_cast": lambda: self.g.spells_cast.get(player, 0),
+            "life": lambda: self.g.life[player],
+            "stack": self._stack_names,
         }
         return answers[question]()
+
+    def _stack_names(self) -> list[str]:
+        """The stack, top first: a spell by its name, an ability as "ability of NAME"."""
+        g = self.g
+        return [
+            str(g.name_of(item.spell))
+            if item.spell is not None and item.spell in g.objects
+            else f"ability of {item.face.name if item.face else '?'}"
+            for item in reversed(g.stack_items)
+        ]
 
     def _card(self, card: str, question: str, extra: Mapping[str, Any]) -> Any:
         g = self.g

@@ -22,6 +22,7 @@ from typing import Any
 
 from dfc_plugin.editions import EDITIONS
 from dfc_plugin.errors import ScenarioError
+from dfc_plugin.host.game.steps import STEPS
 
 if sys.version_info >= (3, 11):  # noqa: UP036 (tomli below 3.11, as the package allows)
     import tomllib
@@ -122,7 +123,17 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "craft": {"object": ("object", True), "materials": ("objects", False)},
     "defeat_siege": {"object": ("object", True)},
     "permit_cast": {"object": ("object", True), "player": ("player", False)},
+    # The played game (issue 14): every player passes, the game moves on, the agents are
+    # told their answers, a player activates an ability; docs/conformance.md, "Playing".
+    "pass": {"until": ("until", False)},
+    "advance": {"step": ("step", True), "turn": ("int", False)},
+    "choose": {"answers": ("answers", True), "player": ("player", False)},
+    "activate": {"object": ("object", True), "index": ("int", False), "player": ("player", False)},
 }
+
+#: What ``pass`` may wait for: the stack empty, or only its top object resolved. The
+#: steps ``advance`` may name are the engine's own (500.1), in turn order.
+PASS_UNTIL = ("empty", "top")
 
 #: What a step may expect of its action's result.
 RESULT_FIELDS = {
@@ -173,7 +184,7 @@ CHECK_FIELDS: dict[str, dict[str, str]] = {
         "mana_abilities": "list",
         "cast_via": "str|none",
     },
-    "game": {"day_night": "str", "mana_pool": "list", "spells_cast": "int"},
+    "game": {"day_night": "str", "mana_pool": "list", "spells_cast": "int", "life": "int", "stack": "list"},
     "zone": {"names": "list", "count": "int"},
     "card": {
         "choosable_names": "list",
@@ -338,6 +349,9 @@ def _value_ok(kind: str, value: Any, aliases: set[str]) -> bool:
         "zone": lambda v: v in ZONES,
         "order": lambda v: _short_list(v, _small_int),
         "types": lambda v: _short_list(v, lambda x: isinstance(x, str)),
+        "step": lambda v: v in STEPS,
+        "until": lambda v: v in PASS_UNTIL,
+        "answers": lambda v: _short_list(v, _answer),
     }
     return bool(checks[kind](value))
 
@@ -349,7 +363,22 @@ _KIND_WORDS = {
     "types": f"a list of at most {LIMITS['list']} card types",
     "objects": f"a list of at most {LIMITS['list']} aliases defined before this step",
     "object": "an alias defined before this step",
+    "step": "one of " + ", ".join(STEPS),
+    "until": "one of " + ", ".join(PASS_UNTIL),
+    "answers": 'a list of [question, answer] pairs: [["reveal the top card", true]] '
+    "(the answer a bool, an integer or a string)",
 }
+
+
+def _answer(value: Any) -> bool:
+    """One ``choose`` answer: ``[question prefix, answer]``."""
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and isinstance(value[0], str)
+        and bool(value[0])
+        and (isinstance(value[1], (bool, str)) or _small_int(value[1]))
+    )
 
 
 def _controls(value: Any, path: str) -> str | None:
