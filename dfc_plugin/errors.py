@@ -97,16 +97,31 @@ class SourceError(DfcError):
         caret_at = len(prefix) + max(0, column - 1 - start)
         return [f"    {prefix}{shown}{suffix}", "    " + " " * caret_at + "^"]
 
+    #: "error", or "warning" for a finding ``check`` reports without failing.
+    severity = "error"
+
+    @property
+    def where(self) -> str:
+        """``path:line:col``; ``path:line`` when only the line is known; the path alone
+        for a problem with a whole file or folder (control characters escaped)."""
+        path = escape_text(self.path)
+        if not self.line:
+            return path
+        return f"{path}:{self.line}:{self.column}" if self.column else f"{path}:{self.line}"
+
+    def heading(self) -> str:
+        """The first line of :meth:`render`."""
+        return f"{self.where}: {self.severity}: {escape_text(self.message)}"
+
     def render(self) -> str:
         """The full multi-line message: location, message, line with caret, hint."""
-        lines = [f"{self.path}:{self.line}:{self.column}: error: {self.message}"]
-        lines.extend(self.caret_lines())
+        lines = [self.heading(), *self.caret_lines()]
         if self.hint:
-            lines.append(f"  hint: {self.hint}")
+            lines.append(f"  hint: {escape_text(self.hint)}")
         return "\n".join(lines)
 
     def __str__(self) -> str:
-        return f"{self.path}:{self.line}:{self.column}: {self.message}"
+        return f"{self.where}: {escape_text(self.message)}"
 
     def as_dict(self) -> dict[str, object]:
         """The machine-readable form used by ``--json`` outputs."""
@@ -156,22 +171,6 @@ class CardScriptError(SourceError):
         before, after = shown[:width], shown[width:]
         escaped_before = escape_text(before)
         return ["    " + escape_text(before[4:]) + escape_text(after), " " * len(escaped_before) + "^"]
-
-    @property
-    def where(self) -> str:
-        """``path:line:col``, or the path alone for a problem with a whole file or folder."""
-        path = escape_text(self.path)
-        return f"{path}:{self.line}:{self.column}" if self.line else path
-
-    def render(self) -> str:
-        lines = [f"{self.where}: {self.severity}: {escape_text(self.message)}"]
-        lines.extend(self.caret_lines())
-        if self.hint:
-            lines.append(f"  hint: {escape_text(self.hint)}")
-        return "\n".join(lines)
-
-    def __str__(self) -> str:
-        return f"{self.where}: {escape_text(self.message)}"
 
     def as_dict(self) -> dict[str, object]:
         """One ``check --json`` entry; every field on its own (text unescaped: JSON
@@ -226,22 +225,15 @@ class ScenarioError(SourceError):
         self.key_path = key_path
 
     def __str__(self) -> str:
-        where = f"{self.path}:{self.line}:{self.column}" if self.line else self.path
-        if self.line and not self.column:  # a scenario's line, from its id; no column
-            where = f"{self.path}:{self.line}"
-        parts = [where]
+        parts = [self.where]  # a scenario's line comes from its id: no column
         if self.scenario:
             parts.append(f"scenario {self.scenario!r}")
         if self.key_path:
-            parts.append(f"key {self.key_path}")
-        return ": ".join(parts) + f": {self.message}"
+            parts.append(f"key {escape_text(self.key_path)}")
+        return ": ".join(parts) + f": {escape_text(self.message)}"
 
-    def render(self) -> str:
-        lines = [f"{self}"]
-        lines.extend(self.caret_lines())
-        if self.hint:
-            lines.append(f"  hint: {self.hint}")
-        return "\n".join(lines)
+    def heading(self) -> str:
+        return str(self)
 
     def as_dict(self) -> dict[str, object]:
         data = super().as_dict()
