@@ -1,4 +1,5 @@
-"""Shared fixtures: the Forge corpus folders, a script writer, a private cache."""
+"""Shared fixtures: the Forge corpus folders, a script writer, a recorder of the scripts
+the library parses, a private cache."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ from pathlib import Path
 
 import pytest
 from helpers import FORGE_2020, FORGE_CURRENT, need_shared
+
+from dfc_plugin.script import build
 
 pytest_plugins = ["pytester"]
 
@@ -35,6 +38,20 @@ def write(tmp_path: Path) -> Callable[[str, str | bytes], Path]:
         return path
 
     return _write
+
+
+@pytest.fixture
+def scripts_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The paths of the scripts the library parses from now on (the real parser runs)."""
+    paths: list[str] = []
+    real = build.read_script
+
+    def recording(data: bytes, path: str, **options: bool) -> build.ScriptResult:
+        paths.append(path)
+        return real(data, path, **options)
+
+    monkeypatch.setattr(build, "read_script", recording)
+    return paths
 
 
 @pytest.fixture(autouse=True)

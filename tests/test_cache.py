@@ -16,7 +16,6 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dfc_plugin.script import build
 from dfc_plugin.script import cache as cache_module
 from dfc_plugin.script import files as files_module
 from dfc_plugin.script.cache import MAX_PACKS, Pack, digest, evict_packs
@@ -27,20 +26,6 @@ Write = Callable[[str, str | bytes], Path]
 
 BEAR = "Name:Grizzly Bears\nManaCost:1 G\nTypes:Creature Bear\nPT:2/2\nOracle:\n"
 BROKEN = "Name:Broken\nManaCost:2 Q\nTypes:Creature\nK:Flyng\n"
-
-
-@pytest.fixture
-def scripts_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The paths of the scripts the library parses from now on (the real parser runs)."""
-    paths: list[str] = []
-    real = build.read_script
-
-    def recording(data: bytes, path: str, **options: bool) -> build.ScriptResult:
-        paths.append(path)
-        return real(data, path, **options)
-
-    monkeypatch.setattr(build, "read_script", recording)
-    return paths
 
 
 def outcome(library: Library) -> tuple[object, ...]:

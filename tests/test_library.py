@@ -10,7 +10,6 @@ import pytest
 
 from dfc_plugin.cards import Layout
 from dfc_plugin.errors import CardNotFoundError, LibraryError
-from dfc_plugin.script import build
 from dfc_plugin.script.library import Library
 
 Write = Callable[[str, str | bytes], Path]
@@ -158,20 +157,6 @@ def test_token_scripts_are_double_faced_tokens(write: Write, tmp_path: Path) -> 
 
 
 # --------------------------------------------------------------------------- the cache
-
-
-@pytest.fixture
-def scripts_read(monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The paths of the scripts the library parses from now on (the real parser runs)."""
-    paths: list[str] = []
-    real = build.read_script
-
-    def recording(data: bytes, path: str, **options: bool) -> build.ScriptResult:
-        paths.append(path)
-        return real(data, path, **options)
-
-    monkeypatch.setattr(build, "read_script", recording)
-    return paths
 
 
 def test_second_load_of_an_unchanged_folder_does_not_parse(
