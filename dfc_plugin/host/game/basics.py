@@ -217,17 +217,7 @@ class Basics(Layers):
             lines += [f"{prefix}:{self._host_svar(ctx, n)}" for n in _listed(link, part)]
         lines += [f"SVar:{n}:{self._host_svar(ctx, n)}" for n in _listed(link, "TokenSVars")]
         text = "\n".join(lines) + "\n"
-        key = ("inline", text)
-        cached = self._token_cache.get(key)
-        if cached is None:
-            result = read_script(text.encode(), f"<token {name}>", is_token=True)
-            if result.card is None:
-                raise UnsupportedAbilityError(
-                    f"the inline token {name!r} can't be built", missing=("Token.inline",)
-                )
-            cached = result.card
-            self._token_cache[key] = cached
-        return cached
+        return self._generated_card(text, f"the inline token {name!r}", "Token.inline")
 
     def _host_svar(self, ctx: Ctx, name: str) -> str:
         for face in (ctx.face, *self.cards[ctx.card].definition.faces):
@@ -291,14 +281,17 @@ class Basics(Layers):
     # ------------------------------------------------------------------ effects
     def effect_definition(self, text: str, name: str) -> CardDef:
         """An Effect's card, written out as a script and read by the grammar."""
-        key = ("effect", text)
+        return self._generated_card(text, f"the effect {name!r}", "Effect.build")
+
+    def _generated_card(self, text: str, what: str, missing: str) -> CardDef:
+        """A card the engine writes out as a script (an inline token, an Effect's card),
+        read by the grammar once per text."""
+        key = ("generated", text)
         cached = self._token_cache.get(key)
         if cached is None:
-            result = read_script(text.encode(), f"<effect {name}>", is_token=True)
+            result = read_script(text.encode(), f"<{what}>", is_token=True)
             if result.card is None:
-                raise UnsupportedAbilityError(
-                    f"the effect {name!r} can't be built", missing=("Effect.build",)
-                )
+                raise UnsupportedAbilityError(f"{what} can't be built", missing=(missing,))
             cached = result.card
             self._token_cache[key] = cached
         return cached
