@@ -210,6 +210,7 @@ class LoopState(GameCore):
         if high <= 0:
             return []
         if low >= len(options):
+            self.tell(player, purpose, list(options))
             return list(options)
         chosen: list[T] = list(self.agent(player).pick_many(player, purpose, options, low, high))
         if not low <= len(chosen) <= high or any(c not in options for c in chosen):
@@ -473,6 +474,13 @@ class LoopState(GameCore):
         """Set-up: a player's life total (119.1 starts it at 20)."""
         self.life[player] = life
         self.version += 1
+
+    def tell(self, player: int, purpose: str, chosen: list[Any]) -> None:
+        """A choice with only one way to make it is not asked; an agent that listens
+        (``told``) hears what it was (a scenario's named targets are then used up)."""
+        told = getattr(self.agent(player), "told", None)
+        if callable(told):
+            told(player, purpose, chosen)
 
     def refusal(self, attempt: Any) -> str:
         """Whether ``attempt()`` would be allowed now, without letting it happen: the rule
