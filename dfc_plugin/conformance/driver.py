@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from dfc_plugin.editions import EDITIONS, edition_named
-from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError
+from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host import Game
 from dfc_plugin.host.agents import PassAgent
 from dfc_plugin.host.core import ActionResult
@@ -951,6 +951,8 @@ class ReferenceDriver:
         }
         try:
             return self.g.refusal(attempt)
+        except UnsupportedAbilityError as error:
+            raise Unsupported(str(error)) from None
         finally:
             for player, (answers, plans) in saved.items():
                 self.g.agents[player].answers, self.g.agents[player].plans = answers, plans

@@ -485,10 +485,12 @@ class LoopState(GameCore):
     def refusal(self, attempt: Any) -> str:
         """Whether ``attempt()`` would be allowed now, without letting it happen: the rule
         that refuses it, or ``""``; the game is as it was either way ("can this be cast
-        now?")."""
+        now?"). An ability the engine can't run raises :class:`UnsupportedAbilityError`."""
         snapshot = self._snapshot()
         try:
             attempt()
+        except UnsupportedAbilityError:
+            raise  # not the rules refusing: the engine can't run it
         except IllegalActionError as error:
             return error.rule or "?"
         finally:
