@@ -463,7 +463,7 @@ WRONG_ENGINES = {
     ),
     "counter (a disturbed spell)": (
         Wrong("spell_state", _spell_front_up),
-        "beloved-beggar#7-disturbed-spell-countered-exiled",
+        "beloved-beggar#7-disturbed-spell-countered-in-play-exiled",
         "zone exile names",
     ),
     "activate by text (a back face's loyalty ability)": (
