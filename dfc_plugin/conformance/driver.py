@@ -665,21 +665,21 @@ class ReferenceDriver:
         if plans:
             agent.plans["targets for"] = [_player_key(t) for t in args["targets"]]
         game.pay_only = frozenset(args["pay"]) if "pay" in args else None
-        before = _loop_snapshot(game)
-        try:
+
+        def whole() -> Any:
             game.mana_pool[player].extend(_mana_symbols(args.get("mana", "")))
             result = act()
             left = agent.plans.get("targets for") if plans else None
             if left:
                 raise IllegalActionError(f"{left!r} was not a legal target", rule="601.2c")
-        except IllegalActionError:
-            game._restore(before)  # the mana added, and the cast if it happened
-            raise
+            return result
+
+        try:
+            return game.all_or_nothing(whole)  # the mana added, and the cast if it happened
         finally:
             game.pay_only = None
             if plans:
                 agent.plans.pop("targets for", None)
-        return result
 
     def _priority_to(self, player: int) -> None:
         """The players before ``player`` pass, so that ``player`` has priority (117.3d);
@@ -1086,10 +1086,6 @@ def _mana_symbols(text: str) -> list[str]:
 def _player_key(target: Any) -> Any:
     """A step's target as the agent's options name it: a handle, or ``("p", n)``."""
     return ("p", target.number) if isinstance(target, Player) else target
-
-
-def _loop_snapshot(game: Game) -> dict[str, Any]:
-    return game._snapshot()
 
 
 def _keyword_names(game: Game, found: Any) -> list[str]:

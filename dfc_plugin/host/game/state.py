@@ -482,6 +482,16 @@ class LoopState(GameCore):
         if callable(told):
             told(player, purpose, chosen)
 
+    def all_or_nothing(self, attempt: Any) -> Any:
+        """Run several actions as one: if any is refused, the game is restored to how it
+        was before the first (a cast whose mana was added first, 601.2)."""
+        snapshot = self._snapshot()
+        try:
+            return attempt()
+        except IllegalActionError:
+            self._restore(snapshot)
+            raise
+
     def refusal(self, attempt: Any) -> str:
         """Whether ``attempt()`` would be allowed now, without letting it happen: the rule
         that refuses it, or ``""``; the game is as it was either way ("can this be cast
