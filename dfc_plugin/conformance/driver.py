@@ -715,8 +715,12 @@ class ReferenceDriver:
                     player, handle, via=args.get("via"), face=args.get("face"), x=args.get("x", 0)
                 ),
             )
-        for key in ("targets", "pay", "mana"):
-            args.pop(key, None)
+        loop_keys = sorted({"targets", "pay", "mana"} & set(args))
+        if loop_keys:
+            raise DriverError(
+                f"cast: {', '.join(loop_keys)} can't go with linked_to or from_group "
+                "(an effect's permission is cast as the direct action)"
+            )
         group = args.pop("from_group", None)
         if group is not None:
             args["fits"] = _types_fit(group)
