@@ -19,6 +19,7 @@ from dfc_plugin.conformance.runner import Outcome, load_scenarios, planned_runs,
 from dfc_plugin.conformance.schema import SETUP_CAPABILITIES
 from dfc_plugin.errors import ScenarioError
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.values import matches
 from dfc_plugin.host.game import STEPS
 from dfc_plugin.hostspec import hookimpl
 from dfc_plugin.registry import Registry
@@ -549,3 +550,22 @@ def test_a_question_about_an_ability_the_engine_cannot_run_is_unsupported(tmp_pa
     result = outcome(tmp_path, scenario("601.2", body + check("object", "smash", cast_refused='""')))
     assert result.status == "unsupported", result.message
     assert "DividedAsYouChoose" in result.message
+
+
+@pytest.mark.rule("110.4b", "109.2")
+def test_permanent_off_the_battlefield_means_a_permanent_card() -> None:
+    """Forge's ``Permanent`` names a permanent on the battlefield, and elsewhere a
+    permanent card or spell (110.4b): Ragnarok returns "target nonlegendary permanent card
+    from your graveyard"; an instant card there is not one."""
+    driver = ReferenceDriver()
+    driver.start("current", 2)
+    vanguard = driver.add("Elite Vanguard", "graveyard", 1, {})
+    bolt = driver.add("Lightning Bolt", "graveyard", 1, {})
+    jace = driver.add("Jace, Vryn's Prodigy", "graveyard", 1, {})
+    game = driver.g
+    found = game.obj(vanguard)
+    face = game.face_of(found)
+    assert face is not None
+    ctx = game.ability_ctx(found, face)
+    fits = {h: matches(ctx, game.obj(h), "Permanent.nonLegendary+YouOwn") for h in (vanguard, bolt, jace)}
+    assert fits == {vanguard: True, bolt: False, jace: False}
