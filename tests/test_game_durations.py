@@ -1,0 +1,175 @@
+"""Durations, fights and leaving, played from the cards' own scripts: Brutal Cathar's
+"exile ... until this creature leaves the battlefield" (610.3), a player conceding a
+multiplayer game (104.3a, 800.4a), Ulrich, Uncontested Alpha's optional fight (603.3d,
+608.2b, 608.2c, 701.14), the werewolf conditions of one player's spells (603.4), and
+Chittering Host's affected set fixed as it resolves (611.2c)."""
+
+from __future__ import annotations
+
+import pytest
+from play_support import lands, library, names, played_game, script
+
+from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.durations import change_zone_until
+from dfc_plugin.host.abilities.values import Ctx
+from dfc_plugin.host.agents import ScriptedAgent
+from dfc_plugin.host.game import Cast
+from dfc_plugin.script.parser import parse_param_map
+from dfc_plugin.state import Zone
+
+
+def _cathar_cast(game: Game, player: int = 1) -> int:
+    """Player ``player`` casts Brutal Cathar in their first main phase; the spell
+    resolves and its enters trigger is put on the stack (targets chosen then)."""
+    cathar = game.add("Brutal Cathar", Zone.HAND, player)
+    lands(game, player, "Plains", 3)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.apply(player, Cast(cathar))
+    game.resolve_top()
+    game.give_priority(game.active)  # the trigger goes on the stack (603.3)
+    assert game.stack_text() == ["ability of Brutal Cathar"]
+    return next(
+        o.id for o in game.battlefield() if o.controller == player and game.name_of(o.id) == "Brutal Cathar"
+    )
+
+
+def _controls(game: Game, player: int) -> list[str]:
+    """Names of the permanents ``player`` controls, sorted."""
+    return sorted(str(game.name_of(o.id)) for o in game.battlefield() if o.controller == player)
+
+
+def _exiled_ids(game: Game) -> list[int]:
+    return [o.id for o in game.in_zone(Zone.EXILE)]
+
+
+@pytest.mark.rule("610.3", "610.3c")
+def test_cathar_exiles_until_it_leaves_and_the_card_returns_at_once() -> None:
+    """Two one-shot effects: the exile as the trigger resolves, the return the moment
+    Brutal Cathar leaves, under the card's owner's control, as a new object."""
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    cathar = _cathar_cast(game)
+    game.resolve_stack()
+    assert names(game, Zone.EXILE) == ["Grizzly Bears"] and bears not in game.objects
+    assert game.until_leaves == {cathar: [(_exiled_ids(game)[0], Zone.BATTLEFIELD)]}
+    game.destroy(cathar)  # one action: the return happens inside it, before anything else
+    back = game.find("Grizzly Bears", Zone.BATTLEFIELD)
+    assert back.controller == 2 and back.id != bears and not game.in_zone(Zone.EXILE)
+    assert game.until_leaves == {}
+    texts = [e.text for e in game.log]
+    assert texts.index("Brutal Cathar dies") < texts.index(
+        "Grizzly Bears returns: its exiler has left the battlefield"
+    )
+
+
+@pytest.mark.rule("712.18", "610.3")
+def test_transformed_cathar_still_returns_the_card() -> None:
+    """Moonrage Brute is the same object: when it leaves, the card Brutal Cathar
+    exiled returns (712.18)."""
+    game = played_game()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    cathar = _cathar_cast(game)
+    game.resolve_stack()
+    game.set_day_night("night")
+    assert game.name_of(cathar) == "Moonrage Brute"
+    game.bounce(cathar)
+    assert _controls(game, 2) == ["Grizzly Bears"] and names(game, Zone.HAND, 1) == ["Brutal Cathar"]
+
+
+@pytest.mark.rule("610.3b")
+def test_cathar_gone_before_its_trigger_resolves_exiles_nothing() -> None:
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    cathar = _cathar_cast(game)
+    game.destroy(cathar)
+    game.resolve_stack()
+    assert game.obj(bears).zone is Zone.BATTLEFIELD and not game.in_zone(Zone.EXILE)
+    assert any(e.rule == "610.3b" and "nothing is exiled" in e.text for e in game.log)
+    assert game.until_leaves == {}
+
+
+@pytest.mark.rule("610.3")
+def test_returning_card_never_meets_its_exiler() -> None:
+    """Brutal Cathar's ruling: the two creatures are never on the battlefield at the
+    same time. Player 2's own Brutal Cathar, exiled and returned, finds no creature of
+    player 1 to target: its trigger is removed (603.3d)."""
+    game = played_game()
+    game.add("Brutal Cathar", Zone.BATTLEFIELD, 2)
+    cathar = _cathar_cast(game)
+    game.resolve_stack()
+    assert names(game, Zone.EXILE) == ["Brutal Cathar"]
+    game.destroy(cathar)
+    game.resolve_stack()
+    assert _controls(game, 2) == ["Brutal Cathar"]
+    assert names(game, Zone.GRAVEYARD, 1) == ["Brutal Cathar"]
+    assert any(e.rule == "603.3d" for e in game.log)
+
+
+@pytest.mark.rule("610.3")
+def test_card_played_from_exile_meanwhile_stays() -> None:
+    """400.7: once the exiled card has left exile it is a new object; nothing returns."""
+    game = played_game()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    cathar = _cathar_cast(game)
+    game.resolve_stack()
+    game.move(_exiled_ids(game)[0], Zone.GRAVEYARD)
+    game.destroy(cathar)
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and not _controls(game, 2)
+
+
+@pytest.mark.rule("610.3")
+def test_other_durations_are_refused() -> None:
+    """A Duration$ or destination this module doesn't give a meaning is refused."""
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    definition = library().get("Grizzly Bears")
+    ctx = Ctx(game, bears, game.obj(bears).cards[0].id, 1, definition.faces[0])
+    for line in (
+        "DB$ ChangeZone | Defined$ Self | Origin$ Battlefield | Destination$ Exile | Duration$ UntilYourNextTurn",
+        "DB$ ChangeZone | Defined$ Self | Origin$ Battlefield | Destination$ Hand | Duration$ UntilHostLeavesPlay",
+    ):
+        with pytest.raises(UnsupportedAbilityError):
+            change_zone_until(game, ctx, parse_param_map(line))
+    assert game.obj(bears).zone is Zone.BATTLEFIELD
+
+
+def _three_players() -> Game:
+    game = Game(
+        players=3,
+        library=library(),
+        agents={p: ScriptedAgent() for p in (1, 2, 3)},
+        check_invariants=True,
+    )
+    for player in game.players:
+        for _ in range(5):
+            game.add("Island", Zone.LIBRARY, player)
+    return game
+
+
+@pytest.mark.rule("800.4a", "104.3a", "610.3")
+def test_concede_in_multiplayer_returns_the_exiled_card() -> None:
+    """Brutal Cathar's owner leaves the game: Cathar leaves with all their cards and the
+    exiled card returns (the return is no ability on the stack, so it doesn't cease to
+    exist with theirs), while player 1's trigger on the stack does (800.4a)."""
+    game = _three_players()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    other = game.add("Grizzly Bears", Zone.BATTLEFIELD, 3)
+    second = game.add("Brutal Cathar", Zone.HAND, 1)
+    script(
+        game, 1, ("targets for Brutal Cathar", [("o", bears)]), ("targets for Brutal Cathar", [("o", other)])
+    )
+    _cathar_cast(game)
+    game.resolve_stack()
+    game.put_onto_battlefield(second)
+    game.give_priority(1)
+    assert game.stack_text() == ["ability of Brutal Cathar"]
+    game.concede(1)
+    assert not game.over and not game.alive(1) and game.stack_items == []
+    assert _controls(game, 2) == ["Grizzly Bears"] and game.obj(other).zone is Zone.BATTLEFIELD
+    assert all(card.owner != 1 for card in game.cards.values())
+    assert all(found.owner != 1 for found in game.objects.values())
+    assert game.priority == 2
+    with pytest.raises(IllegalActionError, match="already left"):
+        game.concede(1)
