@@ -9,14 +9,14 @@ from __future__ import annotations
 import pytest
 from play_support import lands, library, names, played_game, script
 
-from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.durations import change_zone_until
 from dfc_plugin.host.abilities.values import Ctx
 from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Cast
 from dfc_plugin.script.parser import parse_param_map
-from dfc_plugin.state import Zone
+from dfc_plugin.state import Side, Zone
 
 
 def _cathar_cast(game: Game, player: int = 1) -> int:
@@ -171,5 +171,120 @@ def test_concede_in_multiplayer_returns_the_exiled_card() -> None:
     assert all(card.owner != 1 for card in game.cards.values())
     assert all(found.owner != 1 for found in game.objects.values())
     assert game.priority == 2
-    with pytest.raises(IllegalActionError, match="already left"):
-        game.concede(1)
+    again = game.concede(1)
+    assert not again.happened and again.rule == "800.4"
+
+
+@pytest.mark.rule("104.3a", "104.2a")
+def test_concede_in_two_player_game_ends_it() -> None:
+    game = played_game()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    assert game.concede(1).happened
+    assert game.over and game.winner == 2 and game.priority is None
+    assert _controls(game, 1) == ["Grizzly Bears"]  # the game is over: nothing more happens
+
+
+def _alpha_trigger(*answers: tuple[str, object]) -> tuple[Game, int, int]:
+    """Ulrich of the Krallenhorde transforms at turn 2's upkeep (no spells in turn 1):
+    Ulrich, Uncontested Alpha's fight trigger goes on the stack, its target (the first
+    of player 2's two Grizzly Bears) chosen then; ``answers`` follow."""
+    game = played_game()
+    game.start(hand=0)
+    ulrich = game.add("Ulrich of the Krallenhorde", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    script(game, 1, ("targets for Ulrich", [("o", bears)]), *answers)
+    game.pass_until("upkeep", turn=2)
+    game.resolve_top()  # the werewolf trigger: it transforms
+    game.give_priority(game.active)
+    assert game.name_of(ulrich) == "Ulrich, Uncontested Alpha"
+    assert game.stack_text() == ["ability of Ulrich, Uncontested Alpha"]
+    return game, ulrich, bears
+
+
+@pytest.mark.rule("603.3d", "608.2c", "701.14a")
+def test_ulrich_fight_target_then_choice() -> None:
+    """The target is chosen as the trigger goes on the stack; whether to fight, as it
+    resolves (Ulrich of the Krallenhorde's ruling)."""
+    game, ulrich, bears = _alpha_trigger()
+    agent = game.agents[1]
+    assert isinstance(agent, ScriptedAgent)
+    assert agent.asked[-1].startswith("targets for Ulrich") and not any(
+        q.startswith("fight") for q in agent.asked
+    )
+    script(game, 1, ("fight", True))
+    game.resolve_stack()  # it resolves; state-based actions: the Bears die
+    assert agent.asked[-1].startswith("fight")
+    assert game.obj(ulrich).id == ulrich and game.damage.get(ulrich) == 2
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"] and bears not in game.objects
+    assert _controls(game, 2) == ["Grizzly Bears"]  # the other one, not targeted
+
+    declined, ulrich2, bears2 = _alpha_trigger(("fight", False))
+    declined.resolve_top()
+    assert declined.obj(bears2).zone is Zone.BATTLEFIELD and not declined.damage
+    assert any(e.rule == "608.2c" for e in declined.log) and ulrich2
+
+
+@pytest.mark.rule("608.2b")
+def test_fight_whose_target_is_gone_does_not_resolve() -> None:
+    """The only target is illegal on resolution: the ability doesn't resolve, so it
+    asks nothing (the script has no answer for "fight")."""
+    game, ulrich, bears = _alpha_trigger()
+    game.bounce(bears)
+    game.resolve_top()
+    assert not game.damage and game.obj(ulrich).zone is Zone.BATTLEFIELD
+    assert any(e.rule == "608.2b" and "doesn't resolve" in e.text for e in game.log)
+
+
+@pytest.mark.rule("701.14b")
+def test_ulrich_gone_deals_and_takes_no_damage() -> None:
+    game, ulrich, bears = _alpha_trigger(("fight", True))
+    game.bounce(ulrich)
+    game.resolve_top()
+    assert game.obj(bears).zone is Zone.BATTLEFIELD and not game.damage
+
+
+@pytest.mark.rule("603.4")
+def test_alpha_turns_back_only_for_one_player_with_two_spells() -> None:
+    """ "If a player cast two or more spells last turn": one spell by each of two players
+    is not enough; two by one player is."""
+    for spells, expected in (
+        ({1: 1, 2: 1}, "Ulrich, Uncontested Alpha"),
+        ({1: 2}, "Ulrich of the Krallenhorde"),
+    ):
+        game = played_game(library_cards=("Island",) * 4)
+        game.start(hand=0)
+        alpha = game.add("Ulrich of the Krallenhorde", Zone.BATTLEFIELD, 1, up=Side.BACK)
+        game.pass_until("main1", turn=1)
+        for player, count in spells.items():
+            for _ in range(count):
+                growth = game.add("Giant Growth", Zone.HAND, player)
+                lands(game, player, "Forest", 1)
+                script(game, player, ("targets for Giant Growth", [("o", alpha)]))
+                game.give_priority(player)
+                game.apply(player, Cast(growth))
+                game.resolve_stack()
+        assert game.spells_cast == spells
+        game.pass_until("upkeep", turn=2)
+        game.resolve_stack()
+        assert game.name_of(alpha) == expected
+
+
+@pytest.mark.rule("611.2c")
+def test_chittering_host_pumps_only_the_creatures_there_as_it_resolves() -> None:
+    """Graf Rats melds with Midnight Scavengers at the beginning of combat; Chittering
+    Host's enters trigger gives the other creatures +1/+0 and menace; a creature that
+    enters later in the turn gets neither."""
+    game = played_game()
+    game.add("Graf Rats", Zone.BATTLEFIELD, 1)
+    game.add("Midnight Scavengers", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    late = game.add("Grizzly Bears", Zone.HAND, 1)
+    game.start(hand=0)
+    game.pass_until("begin_combat", turn=1)
+    game.resolve_stack()
+    assert _controls(game, 1) == ["Chittering Host", "Grizzly Bears"]
+    assert game.power_toughness(bears) == (3, 2) and game.keywords_of(game.obj(bears)) == {"menace"}
+    (entered,) = game.put_onto_battlefield(late).objects
+    assert game.power_toughness(entered) == (2, 2) and not game.keywords_of(game.obj(entered))

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
@@ -92,15 +92,20 @@ class Leaving(LoopState):
     @action("concede")
     def concede(self, player: int) -> ActionResult:
         """``player`` concedes: they leave the game and lose it (104.3a); with others
-        still playing, what they own and control leaves too (800.4a)."""
+        still playing, what they own and control leaves too (800.4a); with one player
+        left the game is over (104.2a). A player who has already left can't again."""
         self.check_player(player)
         if not self.alive(player):
-            raise IllegalActionError(f"player {player} has already left the game", rule="800.4")
+            return ActionResult(False, "800.4", f"player {player} has already left the game")
         self.losers.append(player)
         self.passed.discard(player)
+        self.version += 1
+        self.emit(GameEvent("LosesGame", {}, {"Player": player}))
         self.record("lose", None, f"player {player} concedes and leaves the game", "104.3a")
         if len([p for p in self.players if self.alive(p)]) > 1:  # the game goes on (800.4)
             self._leave_game(player)
+        else:
+            self.priority = None
         return ActionResult(True, "104.3a", f"player {player} left the game")
 
     def _leave_game(self, player: int) -> None:
