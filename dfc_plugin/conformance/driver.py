@@ -363,6 +363,9 @@ def _one_of(player: int, purpose: str, answer: Any, options: Sequence[Any]) -> A
     for option in options:
         if option == answer or str(option) == str(answer):
             return option
+    for option in options:  # a target named by its object's handle (an alias in the scenario)
+        if isinstance(option, tuple) and _target_key(option) == answer:
+            return option
     raise DriverError(f"player {player}'s answer {answer!r} to {purpose!r} is not one of {list(options)!r}")
 
 
