@@ -288,3 +288,58 @@ def test_chittering_host_pumps_only_the_creatures_there_as_it_resolves() -> None
     assert game.power_toughness(bears) == (3, 2) and game.keywords_of(game.obj(bears)) == {"menace"}
     (entered,) = game.put_onto_battlefield(late).objects
     assert game.power_toughness(entered) == (2, 2) and not game.keywords_of(game.obj(entered))
+
+
+@pytest.mark.rule("610.3")
+def test_card_exiled_from_hand_returns_to_hand() -> None:
+    """ "This second one-shot effect returns the object to its previous zone" (610.3):
+    Test Hoarder exiles a card from its controller's hand until it leaves."""
+    game = played_game()
+    game.add("Grizzly Bears", Zone.HAND, 1)
+    hoarder = game.add("Test Hoarder", Zone.HAND, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    (entered,) = game.put_onto_battlefield(hoarder).objects
+    game.resolve_stack()
+    assert names(game, Zone.EXILE) == ["Grizzly Bears"] and not game.in_zone(Zone.HAND, 1)
+    game.destroy(entered)
+    assert names(game, Zone.HAND, 1) == ["Grizzly Bears"] and not game.in_zone(Zone.EXILE)
+
+
+@pytest.mark.rule("800.4a", "800.4c")
+def test_leaving_player_loses_what_a_control_effect_gave_them() -> None:
+    """Player 1 took player 3's Grizzly Bears until end of turn: when player 1 leaves,
+    that effect ends and the Bears go back to player 3, not into exile; player 2's
+    Bears, taken for good, have no earlier controller to go back to and are exiled."""
+    game = _three_players()
+    borrowed = game.add("Grizzly Bears", Zone.BATTLEFIELD, 3)
+    taken = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    game.start(hand=0)
+    game.change_control(borrowed, 1, until_end_of_turn=True)
+    game.change_control(taken, 1)
+    game.concede(1)
+    assert _controls(game, 3) == ["Grizzly Bears"] and game.obj(borrowed).controller == 3
+    assert names(game, Zone.EXILE) == ["Grizzly Bears"] and taken not in game.objects
+    assert game.control_reverts == []
+
+
+@pytest.mark.rule("114.1", "611.2")
+def test_an_emblem_says_which_of_its_lines_cannot_run() -> None:
+    """Tibalt, Cosmic Impostor's emblem ("You may play cards exiled with Tibalt...") is
+    created as Tibalt enters; its static ability has no function here yet, and the log
+    says so rather than the emblem looking as if it worked."""
+    game = played_game()
+    tibalt = game.add("Valki, God of Lies", Zone.HAND, 1)
+    lands(game, 1, "Mountain", 6)
+    lands(game, 1, "Swamp", 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    (cast,) = [a for a in game.legal_actions(1) if isinstance(a, Cast) and a.face == 1]
+    game.apply(1, cast)
+    game.resolve_stack()
+    assert names(game, Zone.COMMAND) == ["Emblem — Tibalt, Cosmic Impostor"] and tibalt not in game.objects
+    notes = [e.text for e in game.log if e.action == "unsupported" and "Emblem" in e.text]
+    assert notes == [
+        "Emblem — Tibalt, Cosmic Impostor: these can't run here: Continuous.AffectedZone, "
+        "Continuous.MayPlay, Continuous.MayPlayIgnoreColor, valid:ExiledWithEffectSource"
+    ]

@@ -109,14 +109,17 @@ class Leaving(LoopState):
         return ActionResult(True, "104.3a", f"player {player} left the game")
 
     def _leave_game(self, player: int) -> None:
-        """800.4a, in its order: owned objects leave the game; then abilities they
-        control on the stack, and their waiting triggers (800.4d), cease to exist;
-        then objects they still control are exiled. Priority passes on."""
+        """800.4a, in its order: owned objects leave the game and the "until end of
+        turn" effects giving the player control of others' permanents end; then
+        abilities they control on the stack, and their waiting triggers (800.4d), cease
+        to exist; then objects they still control are exiled. Priority passes on. (A
+        control change without an end keeps no earlier controller: exiled.)"""
         for found in [o for o in self.objects.values() if o.owner == player]:
             self._remove(found)
             for card in found.cards:
                 self.cards.pop(card.id, None)
                 self._leaving.pop(card.id, None)
+        self._end_control_of(player)
         self.stack_items = [
             item
             for item in self.stack_items
@@ -130,3 +133,15 @@ class Leaving(LoopState):
         if self.priority == player:
             order = [p for p in self.players if self.alive(p)]
             self.priority = next((p for p in order if p > player), order[0])
+
+    def _end_control_of(self, player: int) -> None:
+        """The control effects that gave ``player`` a permanent end (800.4a): it goes
+        back to the controller it had before, if they are still in the game (800.4c)."""
+        kept = []
+        for object_id, before in self.control_reverts:
+            found = self.objects.get(object_id)
+            if found is not None and found.controller == player and self.alive(before):
+                self._replace(found, controller=before, timestamp=self._tick())
+            elif found is not None:
+                kept.append((object_id, before))
+        self.control_reverts = kept
