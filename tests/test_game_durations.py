@@ -19,13 +19,18 @@ from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Side, Zone
 
 
+def _main(game: Game) -> None:
+    """Start the game and play on to turn 1's first main phase."""
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+
+
 def _cathar_cast(game: Game, player: int = 1) -> int:
     """Player ``player`` casts Brutal Cathar in their first main phase; the spell
     resolves and its enters trigger is put on the stack (targets chosen then)."""
     cathar = game.add("Brutal Cathar", Zone.HAND, player)
     lands(game, player, "Plains", 3)
-    game.start(hand=0)
-    game.pass_until("main1", turn=1)
+    _main(game)
     game.apply(player, Cast(cathar))
     game.resolve_top()
     game.give_priority(game.active)  # the trigger goes on the stack (603.3)
@@ -297,8 +302,7 @@ def test_card_exiled_from_hand_returns_to_hand() -> None:
     game = played_game()
     game.add("Grizzly Bears", Zone.HAND, 1)
     hoarder = game.add("Test Hoarder", Zone.HAND, 1)
-    game.start(hand=0)
-    game.pass_until("main1", turn=1)
+    _main(game)
     (entered,) = game.put_onto_battlefield(hoarder).objects
     game.resolve_stack()
     assert names(game, Zone.EXILE) == ["Grizzly Bears"] and not game.in_zone(Zone.HAND, 1)
@@ -330,10 +334,9 @@ def test_an_emblem_says_which_of_its_lines_cannot_run() -> None:
     says so rather than the emblem looking as if it worked."""
     game = played_game()
     tibalt = game.add("Valki, God of Lies", Zone.HAND, 1)
-    lands(game, 1, "Mountain", 6)
     lands(game, 1, "Swamp", 1)
-    game.start(hand=0)
-    game.pass_until("main1", turn=1)
+    _main(game)
+    lands(game, 1, "Mountain", 6)
     (cast,) = [a for a in game.legal_actions(1) if isinstance(a, Cast) and a.face == 1]
     game.apply(1, cast)
     game.resolve_stack()
