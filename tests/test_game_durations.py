@@ -6,15 +6,21 @@ Chittering Host's affected set fixed as it resolves (611.2c)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 from play_support import lands, library, names, played_game, script
 
+from dfc_plugin.conformance.driver import ReferenceDriver
+from dfc_plugin.conformance.runner import BUNDLED, load_scenarios, planned_runs, run_scenario
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities import EFFECTS, durations, fighting
 from dfc_plugin.host.abilities.durations import change_zone_until
 from dfc_plugin.host.abilities.values import Ctx
 from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Cast
+from dfc_plugin.host.game.leaving import Leaving
 from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Side, Zone
 
@@ -346,3 +352,54 @@ def test_an_emblem_says_which_of_its_lines_cannot_run() -> None:
         "Emblem — Tibalt, Cosmic Impostor: these can't run here: Continuous.AffectedZone, "
         "Continuous.MayPlay, Continuous.MayPlayIgnoreColor, valid:ExiledWithEffectSource"
     ]
+
+
+# --------------------------------------------------------------------------- the scenarios
+# The bundled scenarios of these rulings fail on an engine that gets the rule wrong: each
+# is run with one piece of this engine deliberately broken (the passing runs are the
+# bundled suite's own).
+
+
+def _outcomes(file: str, ids: set[str]) -> dict[str, str]:
+    scenarios, errors = load_scenarios([BUNDLED / file], bundled=False)
+    assert errors == []
+    runs = [r for r in planned_runs(scenarios) if r.scenario.id in ids]
+    assert {r.scenario.id for r in runs} == ids
+    return {r.scenario.id: run_scenario(r, ReferenceDriver, timeout=None).status for r in runs}
+
+
+_CATHAR = {
+    "brutal-cathar#1-two-one-shot-effects",
+    "brutal-cathar#2-leaves-before-ability-resolves",
+    "brutal-cathar#6-returns-immediately",
+    "brutal-cathar#7-owner-leaves-multiplayer",
+    "brutal-cathar#18-moonrage-brute-leaving-returns-the-card",
+}
+
+
+@pytest.mark.rule("610.3")
+def test_cathar_scenarios_fail_when_nothing_returns(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(Leaving, "return_exiled", lambda self: self._sources_gone.clear())
+    outcomes = _outcomes("rulings_brutal-cathar.toml", _CATHAR)
+    assert outcomes == dict.fromkeys(
+        _CATHAR - {"brutal-cathar#2-leaves-before-ability-resolves"}, "failed"
+    ) | {"brutal-cathar#2-leaves-before-ability-resolves": "passed"}
+
+
+@pytest.mark.rule("610.3b")
+def test_cathar_scenario_fails_when_a_gone_source_still_exiles(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong engine: the exile happens even though the source has left (and nothing
+    will ever bring the card back)."""
+    base = durations._CHANGE_ZONE.run
+    monkeypatch.setitem(EFFECTS, "ChangeZone", replace(EFFECTS["ChangeZone"], run=base))
+    outcomes = _outcomes("rulings_brutal-cathar.toml", {"brutal-cathar#2-leaves-before-ability-resolves"})
+    assert outcomes == {"brutal-cathar#2-leaves-before-ability-resolves": "failed"}
+
+
+@pytest.mark.rule("608.2c")
+def test_ulrich_scenario_fails_when_the_fight_is_not_asked(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A wrong engine fights without asking: the scenario's "fight" answer is never
+    taken, which the driver reports as an error."""
+    monkeypatch.setitem(EFFECTS, "Fight", replace(EFFECTS["Fight"], run=fighting._FIGHT.run))
+    scenario = "ulrich-of-the-krallenhorde#3-fight-target-and-choice"
+    assert _outcomes("rulings_ulrich-of-the-krallenhorde.toml", {scenario}) == {scenario: "error"}
