@@ -7,6 +7,7 @@ Chittering Host's affected set fixed as it resolves (611.2c)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from play_support import lands, library, names, played_game, script
@@ -403,3 +404,51 @@ def test_ulrich_scenario_fails_when_the_fight_is_not_asked(monkeypatch: pytest.M
     monkeypatch.setitem(EFFECTS, "Fight", replace(EFFECTS["Fight"], run=fighting._FIGHT.run))
     scenario = "ulrich-of-the-krallenhorde#3-fight-target-and-choice"
     assert _outcomes("rulings_ulrich-of-the-krallenhorde.toml", {scenario}) == {scenario: "error"}
+
+
+_TARGET_CHOICE = """[[scenario]]
+id = "t"
+rules = ["601.2c"]
+text = "test"
+source = "test"
+
+[scenario.game]
+step = "main1"
+
+[scenario.setup]
+ulrich = {{ card = "Ulrich of the Krallenhorde", zone = "hand" }}
+first = {{ card = "Grizzly Bears", zone = "battlefield", player = 2 }}
+second = {{ card = "Grizzly Bears", zone = "battlefield", player = 2 }}
+
+[[scenario.step]]
+do = "choose"
+answers = [["targets for Ulrich", "{target}"]]
+
+[[scenario.step]]
+do = "put_onto_battlefield"
+object = "ulrich"
+
+[[scenario.step]]
+do = "pass"
+
+[[scenario.check]]
+object = "second"
+power = 6
+"""
+
+
+@pytest.mark.rule("601.2c", "603.3d")
+def test_a_choose_answer_names_a_target_by_its_alias(tmp_path: Path) -> None:
+    """Ulrich of the Krallenhorde enters: "target creature gets +4/+4"; the answer
+    names player 2's second Grizzly Bears by its alias. (The ``pass`` right after the
+    direct ``put_onto_battlefield`` first puts the waiting trigger on the stack, 117.5:
+    before, it found the stack empty and did nothing, and every check was moot.)"""
+    outcomes = {}
+    for target in ("second", "first"):
+        path = tmp_path / f"{target}.toml"
+        path.write_text(_TARGET_CHOICE.format(target=target), encoding="utf-8")
+        scenarios, errors = load_scenarios([path], bundled=False)
+        assert errors == []
+        (run,) = planned_runs(scenarios)
+        outcomes[target] = run_scenario(run, ReferenceDriver, timeout=None).status
+    assert outcomes == {"second": "passed", "first": "failed"}

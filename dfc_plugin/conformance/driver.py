@@ -569,6 +569,8 @@ class ReferenceDriver:
         """Every player passes (117.4): until the stack is empty, or until the object on
         top of it has resolved (``until = "top"``)."""
         game = self._playing()
+        if not game.stack_items and game.pending and game.priority is not None:
+            game.give_priority(game.priority)  # 117.5: waiting triggers go on the stack first
         if not game.stack_items:
             return ActionResult(False, "117.4", "the stack is empty")
         if args.get("until", "empty") == "empty":
