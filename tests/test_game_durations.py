@@ -452,3 +452,14 @@ def test_a_choose_answer_names_a_target_by_its_alias(tmp_path: Path) -> None:
         (run,) = planned_runs(scenarios)
         outcomes[target] = run_scenario(run, ReferenceDriver, timeout=None).status
     assert outcomes == {"second": "passed", "first": "failed"}
+
+
+def test_extend_widens_an_entry_and_keeps_what_it_had() -> None:
+    """``registry.extend``: ChangeZone and Fight keep their own parameters, gain the
+    ones their wrappers honour, and the wrappers call the functions they replaced."""
+    change_zone, fight = EFFECTS["ChangeZone"], EFFECTS["Fight"]
+    assert change_zone.run is change_zone_until and fight.run is fighting.fight_if_chosen
+    assert {"Origin", "Destination", "Duration"} <= set(change_zone.params)
+    assert {"Defined", "Optional"} <= set(fight.params)
+    assert durations._CHANGE_ZONE.run.__name__ == "change_zone" and fighting._FIGHT.run.__name__ == "fight"
+    assert change_zone.rule == durations._CHANGE_ZONE.rule == "400.7"
