@@ -187,6 +187,24 @@ def test_concede_in_multiplayer_returns_the_exiled_card() -> None:
     assert not again.happened and again.rule == "800.4"
 
 
+@pytest.mark.rule("800.4j", "800.4k")
+def test_the_turn_of_a_player_who_left_goes_on_without_them() -> None:
+    """Player 1 concedes in their own first main phase: their turn goes on, priority
+    going to player 2 at each of its steps (800.4j); player 1 then begins no turn again
+    (800.4k): turns 2, 3 and 4 are players 2, 3 and 2."""
+    game = _three_players()
+    _main(game)
+    game.concede(1)
+    assert (game.turn, game.active, game.priority) == (1, 1, 2)
+    game.pass_until("end", turn=1)
+    assert game.priority == 2
+    actives = []
+    for turn in (2, 3, 4):
+        game.pass_until("upkeep", turn=turn)
+        actives.append(game.active)
+    assert actives == [2, 3, 2] and game.priority == 2
+
+
 @pytest.mark.rule("104.3a", "104.2a")
 def test_concede_in_two_player_game_ends_it() -> None:
     game = played_game()

@@ -131,8 +131,7 @@ class Leaving(LoopState):
             super().move(found.id, Zone.EXILE)
         self.record("leave", None, f"player {player}'s cards leave the game with them", "800.4a")
         if self.priority == player:
-            order = [p for p in self.players if self.alive(p)]
-            self.priority = next((p for p in order if p > player), order[0])
+            self.priority = self._next_in_game(player)
 
     def _end_control_of(self, player: int) -> None:
         """The control effects that gave ``player`` a permanent end (800.4a): it goes
@@ -145,3 +144,22 @@ class Leaving(LoopState):
             elif found is not None:
                 kept.append((object_id, before))
         self.control_reverts = kept
+
+    def next_active(self) -> int:
+        """A player who has left the game begins no turn (800.4k): the next one in turn
+        order who is still in the game does."""
+        return self._next_in_game(self.active)
+
+    def give_priority(self, player: int) -> None:
+        """A player who has left the game receives no priority; the next one in turn
+        order does (800.4j: the turn of a player who left goes on without them)."""
+        if not self.alive(player):
+            player = self._next_in_game(player)
+        super().give_priority(player)
+
+    def _next_in_game(self, player: int) -> int:
+        """The first player after ``player`` in turn order who is still in the game
+        (``player`` itself if nobody else is)."""
+        index = self.players.index(player)
+        order = [*self.players[index + 1 :], *self.players[:index]]
+        return next((p for p in order if self.alive(p)), player)
