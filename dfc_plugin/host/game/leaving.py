@@ -120,15 +120,15 @@ class Leaving(LoopState):
                 self.cards.pop(card.id, None)
                 self._leaving.pop(card.id, None)
         self._end_control_of(player)
-        self.stack_items = [
+        self.pending = [p for p in self.pending if p.ctx.controller != player]
+        for found in [o for o in self.objects.values() if o.controller == player]:
+            super().move(found.id, Zone.EXILE)
+        self.stack_items = [  # spells gone with their cards; abilities they control cease to exist
             item
             for item in self.stack_items
             if (item.spell is None or item.spell in self.objects)
             and (item.spell is not None or item.ctx is None or item.ctx.controller != player)
         ]
-        self.pending = [p for p in self.pending if p.ctx.controller != player]
-        for found in [o for o in self.objects.values() if o.controller == player]:
-            super().move(found.id, Zone.EXILE)
         self.record("leave", None, f"player {player}'s cards leave the game with them", "800.4a")
         if self.priority == player:
             self.priority = self._next_in_game(player)
