@@ -145,7 +145,7 @@ class Leaving(LoopState):
                 kept.append((object_id, before))
         self.control_reverts = kept
 
-    def next_active(self) -> int:
+    def _next_active(self) -> int:
         """A player who has left the game begins no turn (800.4k): the next one in turn
         order who is still in the game does."""
         return self._next_in_game(self.active)
