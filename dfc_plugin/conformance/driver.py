@@ -381,6 +381,9 @@ def _one_of(player: int, purpose: str, answer: Any, options: Sequence[Any]) -> A
     for option in options:
         if option == answer or str(option) == str(answer):
             return option
+    for option in options:  # a target named by its object's handle (an alias in the scenario)
+        if isinstance(option, tuple) and _target_key(option) == answer:
+            return option
     raise DriverError(f"player {player}'s answer {answer!r} to {purpose!r} is not one of {list(options)!r}")
 
 
@@ -586,6 +589,8 @@ class ReferenceDriver:
         """Every player passes (117.4): until the stack is empty, or until the object on
         top of it has resolved (``until = "top"``)."""
         game = self._playing()
+        if not game.stack_items and game.pending and game.priority is not None:
+            game.give_priority(game.priority)  # 117.5: waiting triggers go on the stack first
         if not game.stack_items:
             return ActionResult(False, "117.4", "the stack is empty")
         if args.get("until", "empty") == "empty":

@@ -229,6 +229,8 @@ class _Session:
                 resolved[name] = values if isinstance(value, list) else values[0]
             elif name in ALIAS_LISTS:
                 resolved[name] = self.aliases(value)
+            elif name == "answers":  # an answer that is a set-up alias names that object
+                resolved[name] = [[question, self.aliases(answer)] for question, answer in value]
             else:
                 resolved[name] = value
         return resolved

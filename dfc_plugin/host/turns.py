@@ -64,7 +64,7 @@ class TurnActions(GameCore):
         for player in self.players:
             self.mana_pool[player] = []
         self.turn += 1
-        self.active = self.players[(self.players.index(self.active) + 1) % len(self.players)]
+        self.active = self._next_active()
         for found in self.in_zone(Zone.BATTLEFIELD):
             if found.controller == self.active and found.tapped:
                 self._replace(found, tapped=False)
@@ -83,3 +83,7 @@ class TurnActions(GameCore):
         self.spells_cast[player] = self.spells_cast.get(player, 0) + 1
         self.record("note", None, f"player {player} cast a spell", "731.2")
         return ActionResult(True, "731.2", "counted")
+
+    def _next_active(self) -> int:
+        """The player whose turn comes next, in turn order (101.4)."""
+        return self.players[(self.players.index(self.active) + 1) % len(self.players)]

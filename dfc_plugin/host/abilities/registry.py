@@ -221,3 +221,13 @@ def lookup(family: Family, name: str) -> Entry | None:
         return found
     lowered = name.lower()
     return next((entry for key, entry in table.items() if key.lower() == lowered), None)
+
+
+def extend(family: Family, name: str, run: Callable[..., Any], params: Mapping[str, str]) -> Entry:
+    """Give a registered entry more parameters, honoured by ``run``, which wraps the old
+    function (a module of its own may widen an API another module registered, without
+    editing it). Returns the entry that was replaced, whose ``run`` the wrapper calls."""
+    table = FAMILIES[family]
+    old = table[name]
+    table[name] = Entry(family, name, run, {**old.params, **params}, old.rule, old.test)
+    return old

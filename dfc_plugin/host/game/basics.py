@@ -315,6 +315,7 @@ class Basics(Layers):
         self.effect_ends[made.id] = (duration, host, exile_on_moved, tuple(remembered), tuple(zones))
         self.remembered[card.id] = [("o", i) for i in remembered]
         self.record("effect", made, "{obj} is created in the command zone", "611.2")
+        self._note_unsupported(made)  # an effect's line that can't run is said, not skipped silently
         return made.id
 
     def end_effects(self, moment: str) -> None:

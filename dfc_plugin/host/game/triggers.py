@@ -177,7 +177,9 @@ class TriggerActions(LoopState):
                 "trigger", None, f"{ctx.face.name}'s ability does nothing (its 'if' no longer holds)", "603.4"
             )
             return
-        resolve_chain(self, ctx, pending.body)
+        if not resolve_chain(self, ctx, pending.body):
+            text = f"{ctx.face.name}'s ability doesn't resolve: its targets are all illegal"
+            self.record("fizzle", None, text, "608.2b")
 
     def resolve_trigger_item(self, item: StackItem) -> None:
         assert item.ctx is not None and item.params is not None and item.trigger is not None
