@@ -191,11 +191,9 @@ def change_zone(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if _hidden_origin(link) and "Defined" not in link and "ValidTgts" not in link:
         moved = _search(game, ctx, link, destination)
     else:
-        moved = [
-            m
-            for i in _cards(game, ctx, link)
-            if (m := _move_known(game, ctx, link, i, destination)) is not None
-        ]
+        chosen = _cards(game, ctx, link)
+        with game.together(chosen if destination is Zone.BATTLEFIELD else []):  # 614.12
+            moved = [m for i in chosen if (m := _move_known(game, ctx, link, i, destination)) is not None]
     if "ForgetOtherRemembered" in link:
         ctx.remembered.clear()
     _remember(ctx, link, "RememberChanged", moved)
@@ -619,6 +617,7 @@ def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "CounterType": _T + "test_counters",
         "CounterNum": _T + "test_counters",
         "Defined": _T + "test_counters",
+        "ETB": "test_game_copies.py::test_spark_double_counters_follow_what_it_enters_as",
     },
     rule="122.1",
     test=_T + "test_counters",
@@ -677,10 +676,12 @@ def remove_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
 def token(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Create ``TokenAmount$`` tokens from a token script (``TokenScript$``) or from the
     2020 inline parameters, for each ``TokenOwner$`` (111.1, 111.4)."""
+    from dfc_plugin.host.abilities.copying import token_count
+
     definition = game.token_definition(ctx, link)
     made: list[int] = []
     for owner in defined_players(ctx, link.get("TokenOwner") or "You"):
-        for _ in range(amount(ctx, link.get("TokenAmount"))):
+        for _ in range(token_count(game, owner, amount(ctx, link.get("TokenAmount")))):
             made.append(
                 game.make_token(
                     definition, owner, tapped="TokenTapped" in link, attacking="TokenAttacking" in link

@@ -137,8 +137,8 @@ def _redirects(ctx: Ctx, params: ParamMap) -> bool:
     link = svar_params(ctx, params.get("ReplaceWith") or "")
     if link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link:
         return True
-    if link.get("ETB") == "True":
-        return False
+    if link.get("ETB") == "True" or link.api == "Clone":
+        return False  # it modifies how the permanent enters (614.1c; "enters as a copy", 707.5)
     raise UnsupportedAbilityError(
         f"{ctx.face.name}: the replacement {params.get('ReplaceWith')} ({link.api}) can't run here",
         missing=(f"Moved.ReplaceWith:{link.api}",),

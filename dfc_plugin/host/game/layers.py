@@ -9,11 +9,14 @@ an object lasts while it is the same object (400.7), through a transform (712.18
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.creature_types import CREATURE_TYPES
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
@@ -124,6 +127,8 @@ class Layers(LoopState):
         line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
         if line.has(word):
             return True
+        if word in CREATURE_TYPES and face is not None and face.keyword("Changeling") is not None:
+            return True  # 702.73a: a characteristic-defining ability, every zone (604.3)
         return any(word in a.types for a in self.animations.get(found.id, [])) or (
             found.zone is Zone.BATTLEFIELD and any(word in p.types for p in self._statics_for(found))
         )
@@ -162,6 +167,7 @@ class Layers(LoopState):
 
     def end_of_turn_effects(self) -> None:
         """Cleanup: "until end of turn" effects end (514.2)."""
+        self.revert_copies()
         for object_id in list(self.animations):
             kept = [a for a in self.animations[object_id] if not a.until_end_of_turn]
             if kept:
@@ -209,3 +215,87 @@ class Layers(LoopState):
 
     def run_etb_svar(self, object_id: int, face: Any, name: str) -> None:
         """Overridden by the stack mixin (runs an SVar chain as it enters)."""
+
+    # ------------------------------------------------------------------ copy effects (layer 1)
+    def copy_with_exceptions(
+        self, target_id: int, source_id: int, exceptions: Any, *, until_end_of_turn: bool = False
+    ) -> ActionResult:
+        """``target`` becomes a copy of ``source`` (613.1a, 707.2): the copiable values are
+        the plugin's (707.8); the copy effect's exceptions become part of them (707.9b),
+        so a later copy of this one copies them too. "Until end of turn": cleanup undoes
+        it (514.2), each copy effect in the reverse order it began."""
+        target = self.obj(target_id)
+        before = target.state.copy_of
+        state = self.rules.become_copy(target.state, self.obj(source_id).state)
+        if exceptions and state.copy_of is not None and state.copy_of.face is not None:
+            face = _excepted(state.copy_of.face, exceptions)
+            state = state.evolve(copy_of=replace(state.copy_of, face=face))
+        if until_end_of_turn:
+            self.copy_reverts.append((target.id, before))
+        updated = self._replace(target, state=state)
+        self.record("become_copy", updated, "it becomes a copy: {obj}", "707.2")
+        return ActionResult(True, "707.2", "became a copy", (target.id,))
+
+    def printed_counters_entering(self, object_id: int) -> None:
+        """A permanent that entered as a copy enters with the loyalty or defense
+        counters of the printed values it copied (306.5b, 310.4b, 707.5)."""
+        found = self.obj(object_id)
+        shown = self.rules.characteristics(found.state)
+        for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
+            if value is not None and value.value and not found.counter(kind):
+                self.add_counters(object_id, kind, value.value)
+
+    def revert_copies(self) -> None:
+        """Cleanup: "until end of turn" copy effects end (514.2); an object that left
+        the battlefield is a new object, untouched (400.7)."""
+        for object_id, before in reversed(self.copy_reverts):
+            found = self.objects.get(object_id)
+            if found is not None:
+                self._replace(found, state=found.state.evolve(copy_of=before))
+        self.copy_reverts.clear()
+
+    def entering_together(self) -> frozenset[int]:
+        """The cards of the permanents entering the battlefield in the same event (614.12,
+        707.5): a permanent entering as a copy can't copy one of them."""
+        together: frozenset[int] = self.__dict__.get("_together", frozenset())
+        return together
+
+    @contextmanager
+    def together(self, object_ids: list[int]) -> Iterator[None]:
+        """Objects moved by one effect arrive at the same time (614.12)."""
+        saved = self.entering_together()
+        self.__dict__["_together"] = saved | {self.obj(i).cards[0].id for i in object_ids}
+        try:
+            yield
+        finally:
+            self.__dict__["_together"] = saved
+
+    def sacrifice_at_next_end_step(self, ctx: Any, object_ids: list[int]) -> None:
+        """"Sacrifice it at the beginning of the next end step": a delayed triggered
+        ability (603.7a) for each of the objects (Reflection of Kiki-Jiki's ruling:
+        every token a replacement effect added too)."""
+        from dfc_plugin.cards import Param
+
+        params = ParamMap((Param("Mode", "Phase"), Param("Phase", "End of Turn"), Param("Execute", _SACRIFICE)))
+        self.delayed.append((replace(ctx, delayed=[("o", i) for i in object_ids]), params, None))
+        self.record("delayed", None, f"{ctx.face.name}: sacrifice at the beginning of the next end step", "603.7a")
+
+
+#: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
+_SACRIFICE = "<AtEOT Sacrifice>"
+
+
+def _excepted(face: Face, exceptions: Any) -> Face:
+    """The face with a copy effect's exceptions (707.9b): types added, legendary
+    removed, keywords added."""
+    line = face.type_line
+    supers = tuple(s for s in line.supertypes if not (exceptions.nonlegendary and s == "Legendary"))
+    supers += tuple(t for t in exceptions.add_types if t in _SUPERTYPES and t not in supers)
+    types = line.types + tuple(t for t in exceptions.add_types if t not in _SUPERTYPES and t not in line.types)
+    words = tuple(Keyword(k, (), 0, 0) for k in exceptions.keywords if face.keyword(k) is None)
+    return replace(
+        face, type_line=TypeLine(supers, types, line.subtypes), keywords=face.keywords + words
+    )
+
+
+_SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World"})

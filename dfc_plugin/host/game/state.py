@@ -124,6 +124,8 @@ class LoopState(GameCore):
         #: Regeneration shields (701.19a) and "until end of turn" control changes.
         self.regeneration: dict[int, int] = {}
         self.control_reverts: list[tuple[int, int]] = []
+        #: "Until end of turn" copy effects: (object id, what it copied before), 514.2.
+        self.copy_reverts: list[tuple[int, Any]] = []
         #: SVars written by StoreSVar effects, per card (they shadow the script's).
         self.stored_svars: dict[int, dict[str, str]] = {}
         #: "Until your next turn" effects: (object id, effect timestamp, player).
