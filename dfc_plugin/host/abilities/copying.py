@@ -31,7 +31,9 @@ class CopyExceptions:
     """What a copy effect changes as part of copying (707.9, 707.9b): supertypes or
     types added, legendary removed, keywords added."""
 
-    def __init__(self, add_types: tuple[str, ...] = (), nonlegendary: bool = False, keywords: tuple[str, ...] = ()):
+    def __init__(
+        self, add_types: tuple[str, ...] = (), nonlegendary: bool = False, keywords: tuple[str, ...] = ()
+    ) -> None:
         self.add_types = add_types
         self.nonlegendary = nonlegendary
         self.keywords = keywords

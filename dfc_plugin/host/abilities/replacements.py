@@ -19,7 +19,7 @@ from typing import Any
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, replacement
-from dfc_plugin.host.abilities.values import Ctx, matches, svar_params, zone_named
+from dfc_plugin.host.abilities.values import Ctx, conditions_hold, matches, svar_params, zone_named
 from dfc_plugin.state import Zone
 
 __all__ = ["entering", "moved_destination"]
@@ -165,4 +165,5 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
         if "Optional" in params and not game.ask_yes(ctx.controller, "apply the replacement effect"):
             continue
         for link in links(ctx, svar_params(ctx, params.get("ReplaceWith") or "")):
-            run_link(game, ctx, link)
+            if conditions_hold(ctx, link):  # a link whose conditions fail is skipped (608.2c)
+                run_link(game, ctx, link)

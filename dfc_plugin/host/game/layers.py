@@ -189,6 +189,9 @@ class Layers(LoopState):
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
+                asked = "Optional" in word.args[2:]
+                if asked and not self.ask_yes(found.controller, "apply the replacement effect"):
+                    continue  # "you may have it enter as ..." (614.1c)
                 self.run_etb_svar(object_id, face, word.args[1])
             elif word.name == "Chapter":
                 self.add_lore(object_id)  # 714.3a: a Saga enters with a lore counter
@@ -271,14 +274,17 @@ class Layers(LoopState):
             self.__dict__["_together"] = saved
 
     def sacrifice_at_next_end_step(self, ctx: Any, object_ids: list[int]) -> None:
-        """"Sacrifice it at the beginning of the next end step": a delayed triggered
+        """Sacrifice them at the beginning of the next end step: a delayed triggered
         ability (603.7a) for each of the objects (Reflection of Kiki-Jiki's ruling:
         every token a replacement effect added too)."""
         from dfc_plugin.cards import Param
 
-        params = ParamMap((Param("Mode", "Phase"), Param("Phase", "End of Turn"), Param("Execute", _SACRIFICE)))
+        params = ParamMap(
+            (Param("Mode", "Phase"), Param("Phase", "End of Turn"), Param("Execute", _SACRIFICE))
+        )
         self.delayed.append((replace(ctx, delayed=[("o", i) for i in object_ids]), params, None))
-        self.record("delayed", None, f"{ctx.face.name}: sacrifice at the beginning of the next end step", "603.7a")
+        text = f"{ctx.face.name}: sacrifice at the beginning of the next end step"
+        self.record("delayed", None, text, "603.7a")
 
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
@@ -291,7 +297,8 @@ def _excepted(face: Face, exceptions: Any) -> Face:
     line = face.type_line
     supers = tuple(s for s in line.supertypes if not (exceptions.nonlegendary and s == "Legendary"))
     supers += tuple(t for t in exceptions.add_types if t in _SUPERTYPES and t not in supers)
-    types = line.types + tuple(t for t in exceptions.add_types if t not in _SUPERTYPES and t not in line.types)
+    added = tuple(t for t in exceptions.add_types if t not in _SUPERTYPES and t not in line.types)
+    types = line.types + added
     words = tuple(Keyword(k, (), 0, 0) for k in exceptions.keywords if face.keyword(k) is None)
     return replace(
         face, type_line=TypeLine(supers, types, line.subtypes), keywords=face.keywords + words
