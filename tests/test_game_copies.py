@@ -202,3 +202,44 @@ def test_copy_of_endless_one_has_x_zero() -> None:
     game.apply(1, Activate(reflection, 0))
     game.resolve_stack()
     assert _named(game, "Endless One") == endless
+
+
+@pytest.mark.rule("707.9f", "707.2", "702.73a")
+def test_moritte_copying_an_animated_land_is_no_creature() -> None:
+    """Moritte ruling: if it copies a permanent that's a creature only by another
+    effect (Blinkmoth Nexus animated by its own ability), it enters as a noncreature
+    permanent: no +1/+1 counters and no changeling, but legendary and snow."""
+    game = _main_phase()
+    nexus = game.add("Blinkmoth Nexus", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Island", 1)
+    game.apply(1, Activate(nexus, 1))
+    game.resolve_stack()
+    assert game.has_type(nexus, "Creature") and game.power_toughness(nexus) == (1, 1)
+    script(game, 1, YES, ("a permanent", nexus))
+    _cast(game, 1, "Moritte of the Frost", ("Island", "Island", "Forest", "Forest", "Forest"))
+    moritte = next(i for i in _named(game, "Blinkmoth Nexus") if i != nexus)
+    assert not game.has_type(moritte, "Creature") and game.has_type(moritte, "Land")
+    assert game.obj(moritte).counters == () and not game.has_type(moritte, "Elf")
+    assert game.has_type(moritte, "Legendary") and game.has_type(moritte, "Snow")
+    assert not game.has_keyword(moritte, "Changeling") and all_answered(game)
+
+
+@pytest.mark.rule("702.73a", "604.3")
+def test_changeling_cards_are_elves_for_the_cards_that_ask() -> None:
+    """Sylvan Messenger reveals Moritte in the library and puts it into the hand as an
+    Elf card; Imperious Perfect gives Moritte (a copy of Grizzly Bears with changeling)
+    +1/+1 as another Elf, and not the original Bears."""
+    game = _main_phase()
+    game.add("Moritte of the Frost", Zone.LIBRARY, 1)
+    _cast(game, 1, "Sylvan Messenger", ("Forest",) * 4)
+    assert names(game, Zone.HAND, 1) == ["Moritte of the Frost"]
+    game.add("Imperious Perfect", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    script(game, 1, YES, ("a permanent", bears))
+    moritte = next(o.id for o in game.in_zone(Zone.HAND, 1))
+    lands(game, 1, "Island", 2)
+    lands(game, 1, "Forest", 3)
+    game.cast_spell(1, moritte)
+    game.resolve_stack()
+    copy = next(i for i in _named(game, "Grizzly Bears") if i != bears)
+    assert game.power_toughness(copy) == (5, 5) and game.power_toughness(bears) == (2, 2)

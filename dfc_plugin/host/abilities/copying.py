@@ -32,23 +32,36 @@ class CopyExceptions:
     types added, legendary removed, keywords added."""
 
     def __init__(
-        self, add_types: tuple[str, ...] = (), nonlegendary: bool = False, keywords: tuple[str, ...] = ()
+        self,
+        add_types: tuple[str, ...] = (),
+        nonlegendary: bool = False,
+        keywords: tuple[str, ...] = (),
+        creature_keywords: tuple[str, ...] = (),
     ) -> None:
         self.add_types = add_types
         self.nonlegendary = nonlegendary
         self.keywords = keywords
+        #: Keywords only a creature copy gets ("if it's a creature, ... has changeling");
+        #: whether it is one is read from the copiable values with the other exceptions.
+        self.creature_keywords = creature_keywords
 
     def __bool__(self) -> bool:
-        return bool(self.add_types or self.nonlegendary or self.keywords)
+        return bool(self.add_types or self.nonlegendary or self.keywords or self.creature_keywords)
 
 
 def exceptions_of(link: ParamMap) -> CopyExceptions:
-    """``AddTypes$ Legendary & Snow``, ``NonLegendary$ True``, ``AddKeywords$ Haste & ...``."""
+    """``AddTypes$ Legendary & Snow``, ``NonLegendary$ True``, ``AddKeywords$ Haste & ...``,
+    ``AddKeywordsIfCreature$ Changeling`` (Moritte of the Frost's "if it's a creature")."""
     return CopyExceptions(
-        tuple(t.strip() for t in (link.get("AddTypes") or "").split("&") if t.strip()),
+        _listed(link, "AddTypes"),
         link.get("NonLegendary") == "True",
-        tuple(k.strip() for k in (link.get("AddKeywords") or "").split("&") if k.strip()),
+        _listed(link, "AddKeywords"),
+        _listed(link, "AddKeywordsIfCreature"),
     )
+
+
+def _listed(link: ParamMap, key: str) -> tuple[str, ...]:
+    return tuple(k.strip() for k in (link.get(key) or "").split("&") if k.strip())
 
 
 def _copy_source(game: Any, ctx: Ctx, link: ParamMap, target: int) -> int | None:
@@ -79,7 +92,8 @@ def _copy_source(game: Any, ctx: Ctx, link: ParamMap, target: int) -> int | None
         "Duration": _G + "test_cytoshape_copy_ends_in_cleanup",
         "NonLegendary": _G + "test_spark_double_is_not_legendary_and_passes_it_on",
         "AddTypes": _G + "test_moritte_is_legendary_snow_with_two_counters",
-        "AddKeywords": _G + "test_moritte_is_legendary_snow_with_two_counters",
+        "AddKeywords": _G + "test_reflection_token_copy_with_doubling_season_is_sacrificed",
+        "AddKeywordsIfCreature": _G + "test_moritte_copying_an_animated_land_is_no_creature",
     },
     rule="707.2",
     test=_G + "test_mirror_image_enters_as_huntmaster_and_its_trigger_triggers",

@@ -299,7 +299,8 @@ def _excepted(face: Face, exceptions: Any) -> Face:
     supers += tuple(t for t in exceptions.add_types if t in _SUPERTYPES and t not in supers)
     added = tuple(t for t in exceptions.add_types if t not in _SUPERTYPES and t not in line.types)
     types = line.types + added
-    words = tuple(Keyword(k, (), 0, 0) for k in exceptions.keywords if face.keyword(k) is None)
+    wanted = exceptions.keywords + (exceptions.creature_keywords if "Creature" in types else ())
+    words = tuple(Keyword(k, (), 0, 0) for k in wanted if face.keyword(k) is None)
     return replace(
         face, type_line=TypeLine(supers, types, line.subtypes), keywords=face.keywords + words
     )
