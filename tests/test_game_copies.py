@@ -243,3 +243,20 @@ def test_changeling_cards_are_elves_for_the_cards_that_ask() -> None:
     game.resolve_stack()
     copy = next(i for i in _named(game, "Grizzly Bears") if i != bears)
     assert game.power_toughness(copy) == (5, 5) and game.power_toughness(bears) == (2, 2)
+
+
+@pytest.mark.rule("614.1a", "122.1")
+def test_doubling_season_doubles_counters_an_effect_puts() -> None:
+    """Doubling Season: "If an effect would put one or more counters on a permanent you
+    control, it puts twice that many of those counters on that permanent instead."
+    Endless One cast with X = 2 enters with four; the opponent's with two."""
+    game = _main_phase()
+    game.add("Doubling Season", Zone.BATTLEFIELD, 1)
+    _cast(game, 1, "Endless One", ("Mountain",) * 2, x=2)
+    game.pass_until("main1", turn=2)
+    _cast(game, 2, "Endless One", ("Mountain",) * 2, x=2)
+    mine, theirs = (
+        next(o for o in game.battlefield() if o.controller == p and game.name_of(o.id) == "Endless One")
+        for p in (1, 2)
+    )
+    assert mine.counter("P1P1") == 4 and theirs.counter("P1P1") == 2

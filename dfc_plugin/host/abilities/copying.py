@@ -22,7 +22,7 @@ from dfc_plugin.host.abilities.registry import api, keyword, replacement
 from dfc_plugin.host.abilities.values import Ctx, amount, defined_objects, matches
 from dfc_plugin.state import Zone
 
-__all__ = ["CopyExceptions", "exceptions_of", "token_count"]
+__all__ = ["CopyExceptions", "counter_count", "exceptions_of", "token_count"]
 
 _G = "test_game_copies.py::"
 
@@ -201,23 +201,64 @@ def replace_token(game: Any, ctx: Ctx, link: ParamMap) -> None:
 def token_count(game: Any, controller: int, count: int) -> int:
     """How many tokens an effect creates once each ``CreateToken`` replacement of a
     permanent on the battlefield has applied once (614.1a, 614.5, 616.1)."""
+    return _doubled(game, "CreateToken", "ReplaceToken", controller, count)
+
+
+def counter_count(game: Any, object_id: int, count: int) -> int:
+    """How many counters an effect puts on a permanent once each ``AddCounter``
+    replacement has applied once (614.1a; ``EffectOnly$``: this is an effect's)."""
+    found = game.objects.get(object_id)
+    if found is None or found.zone is not Zone.BATTLEFIELD or count <= 0:
+        return count
+    return _doubled(game, "AddCounter", "ReplaceCounter", found, count)
+
+
+def _doubled(game: Any, event: str, api_name: str, subject: Any, count: int) -> int:
     from dfc_plugin.host.abilities.registry import lookup
     from dfc_plugin.host.abilities.values import svar_params
 
-    entry = lookup("replacement", "CreateToken")
+    entry = lookup("replacement", event)
     assert entry is not None
     for found, face in game.faces_on_battlefield():
         for ability in face.abilities:
-            if ability.kind != "R" or ability.params.api != "CreateToken":
+            if ability.kind != "R" or ability.params.api != event:
                 continue
             ctx = game.ability_ctx(found, face)
-            if not entry.run(game, ctx, ability.params, controller):
+            if not entry.run(game, ctx, ability.params, subject):
                 continue
             body = svar_params(ctx, ability.params.get("ReplaceWith") or "")
-            if body.api == "ReplaceToken" and body.get("Amount") == "Twice":
+            if body.api == api_name and body.get("Amount") == "Twice":
                 count *= 2
-                game.record("replace", found, f"{{obj}}: twice that many tokens ({count})", "614.1a")
+                game.record("replace", found, f"{{obj}}: twice that many ({count})", "614.1a")
     return count
+
+
+@replacement(
+    "AddCounter",
+    params={
+        "ValidCard": _G + "test_doubling_season_doubles_counters_an_effect_puts",
+        "ActiveZones": _G + "test_doubling_season_doubles_counters_an_effect_puts",
+        "EffectOnly": _G + "test_doubling_season_doubles_counters_an_effect_puts",
+    },
+    rule="614.1a",
+    test=_G + "test_doubling_season_doubles_counters_an_effect_puts",
+)
+def add_counter(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> bool:
+    """An effect would put counters on a permanent fitting ``ValidCard$``."""
+    return matches(ctx, found, params.get("ValidCard") or "Permanent")
+
+
+@api(
+    "ReplaceCounter",
+    params={
+        "ValidCard": _G + "test_doubling_season_doubles_counters_an_effect_puts",
+        "Amount": _G + "test_doubling_season_doubles_counters_an_effect_puts",
+    },
+    rule="614.1a",
+    test=_G + "test_doubling_season_doubles_counters_an_effect_puts",
+)
+def replace_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """``Amount$ Twice``: twice that many counters (read by :func:`counter_count`)."""
 
 
 # --------------------------------------------------------------------------- changeling

@@ -624,9 +624,11 @@ def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
 )
 def put_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Put ``CounterNum$`` counters of ``CounterType$`` on each object."""
+    from dfc_plugin.host.abilities.copying import counter_count
+
     kind = link.get("CounterType") or "P1P1"
     for object_id in _cards(game, ctx, link):
-        game.add_counters(object_id, kind, amount(ctx, link.get("CounterNum")))
+        game.add_counters(object_id, kind, counter_count(game, object_id, amount(ctx, link.get("CounterNum"))))
 
 
 @api(
