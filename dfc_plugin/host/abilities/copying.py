@@ -185,19 +185,6 @@ def create_token(game: Any, ctx: Ctx, params: ParamMap, controller: int) -> bool
     return "YouCtrl" not in valid or controller == ctx.controller
 
 
-@api(
-    "ReplaceToken",
-    params={
-        "Type": _G + "test_doubling_season_doubles_only_its_controllers_tokens",
-        "Amount": _G + "test_doubling_season_doubles_only_its_controllers_tokens",
-    },
-    rule="614.1a",
-    test=_G + "test_doubling_season_doubles_only_its_controllers_tokens",
-)
-def replace_token(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """``Type$ Amount | Amount$ Twice``: twice that many tokens (read by :func:`token_count`)."""
-
-
 def token_count(game: Any, controller: int, count: int) -> int:
     """How many tokens an effect creates once each ``CreateToken`` replacement of a
     permanent on the battlefield has applied once (614.1a, 614.5, 616.1)."""
@@ -249,16 +236,19 @@ def add_counter(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> bool:
 
 
 @api(
+    "ReplaceToken",
     "ReplaceCounter",
     params={
+        "Type": _G + "test_doubling_season_doubles_only_its_controllers_tokens",
+        "Amount": _G + "test_doubling_season_doubles_only_its_controllers_tokens",
         "ValidCard": _G + "test_doubling_season_doubles_counters_an_effect_puts",
-        "Amount": _G + "test_doubling_season_doubles_counters_an_effect_puts",
     },
     rule="614.1a",
-    test=_G + "test_doubling_season_doubles_counters_an_effect_puts",
+    test=_G + "test_doubling_season_doubles_only_its_controllers_tokens",
 )
-def replace_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """``Amount$ Twice``: twice that many counters (read by :func:`counter_count`)."""
+def replace_twice(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """``Amount$ Twice``: twice that many tokens or counters (the replacement's body,
+    read where they are created or put: :func:`token_count`, :func:`counter_count`)."""
 
 
 # --------------------------------------------------------------------------- changeling

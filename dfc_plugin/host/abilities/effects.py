@@ -628,7 +628,8 @@ def put_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
 
     kind = link.get("CounterType") or "P1P1"
     for object_id in _cards(game, ctx, link):
-        game.add_counters(object_id, kind, counter_count(game, object_id, amount(ctx, link.get("CounterNum"))))
+        count = counter_count(game, object_id, amount(ctx, link.get("CounterNum")))  # 614.1a
+        game.add_counters(object_id, kind, count)
 
 
 @api(
