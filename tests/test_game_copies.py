@@ -54,7 +54,8 @@ def test_mirror_image_enters_as_huntmaster_and_its_trigger_triggers() -> None:
 @pytest.mark.rule("707.5", "614.12")
 def test_mirror_image_copies_only_what_is_already_there() -> None:
     """Ghostly Flicker returns Mirror Image and Grizzly Bears at the same time: Mirror
-    Image can't copy the Bears (614.12). Alone, it enters as itself, a 0/0; with Elite
+    Image can't copy the Bears (614.12). Alone, it enters as itself, a 0/0 (the
+    replacement can't apply: nothing to copy, so it isn't offered); with Elite
     Vanguard already there, that is its only choice (it is not asked: an engine that
     offered the Bears too would ask, and the scripted agent has no answer)."""
     for extra in ((), ("Elite Vanguard",)):
@@ -67,7 +68,8 @@ def test_mirror_image_copies_only_what_is_already_there() -> None:
         image = next(i for i in _named(game, "Grizzly Bears") if i != bears)
         lands(game, 1, "Island", 3)
         flicker = game.add("Ghostly Flicker", Zone.HAND, 1)
-        script(game, 1, ("targets", [("o", bears), ("o", image)]), YES)  # the Bears return first
+        # the Bears return first; with nothing to copy Mirror Image's "you may" isn't asked
+        script(game, 1, ("targets", [("o", bears), ("o", image)]), *([YES] if extra else []))
         game.cast_spell(1, flicker)
         game.resolve_stack()
         assert len(_named(game, "Grizzly Bears")) == 1 and all_answered(game)
@@ -260,3 +262,13 @@ def test_doubling_season_doubles_counters_an_effect_puts() -> None:
         for p in (1, 2)
     )
     assert mine.counter("P1P1") == 4 and theirs.counter("P1P1") == 2
+
+
+@pytest.mark.rule("614.12", "707.9b")
+def test_spark_double_with_nothing_to_copy_gets_no_counter() -> None:
+    """Spark Double's +1/+1 counter is part of entering as a copy: with no creature or
+    planeswalker of its controller's to copy, it enters as a 0/0 Spark Double and dies."""
+    game = _main_phase()
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)  # the opponent's: not a choice
+    _cast(game, 1, "Spark Double", ("Island",) * 4)
+    assert names(game, Zone.GRAVEYARD, 1) == ["Spark Double"] and all_answered(game)

@@ -22,7 +22,7 @@ from dfc_plugin.host.abilities.registry import api, keyword, replacement
 from dfc_plugin.host.abilities.values import Ctx, amount, defined_objects, matches
 from dfc_plugin.state import Zone
 
-__all__ = ["CopyExceptions", "counter_count", "exceptions_of", "token_count"]
+__all__ = ["CopyExceptions", "copy_possible", "counter_count", "exceptions_of", "token_count"]
 
 _G = "test_game_copies.py::"
 
@@ -71,16 +71,30 @@ def _copy_source(game: Any, ctx: Ctx, link: ParamMap, target: int) -> int | None
     if "Choices" not in link:
         found = defined_objects(ctx, link.get("Defined"))
         return found[0] if found else None
-    together = game.entering_together()
-    pool = [
-        o.id
-        for o in game.battlefield()
-        if o.id != target and o.cards[0].id not in together and matches(ctx, o, link.get("Choices") or "Card")
-    ]
+    pool = _choices(game, ctx, link, target)
     if not pool:
         return None
     chosen: int = game.ask(ctx.controller, f"a permanent for {ctx.face.name} to copy", pool)
     return chosen
+
+
+def _choices(game: Any, ctx: Ctx, link: ParamMap, target: int) -> list[int]:
+    together = game.entering_together()
+    return [
+        o.id
+        for o in game.battlefield()
+        if o.id != target and o.cards[0].id not in together and matches(ctx, o, link.get("Choices") or "Card")
+    ]
+
+
+def copy_possible(game: Any, ctx: Ctx, link: ParamMap) -> bool:
+    """Whether an "enters as a copy" replacement can be applied: not with nothing to
+    copy (614.12, 707.5), and then none of its exceptions apply either (Spark Double's
+    +1/+1 counter is part of entering as a copy). Any other replacement can."""
+    if link.api != "Clone" or "Choices" not in link:
+        return True
+    target = ctx.replaced if ctx.replaced is not None else ctx.source
+    return bool(_choices(game, ctx, link, target))
 
 
 @api(

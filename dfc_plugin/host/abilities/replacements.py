@@ -149,6 +149,7 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
     """Replacements that modify how ``made`` enters the battlefield (614.1c-d, 614.12):
     run each one's ``ReplaceWith$`` chain with ``ReplacedCard`` being the new permanent."""
     from dfc_plugin.host.abilities.chain import links, run_link
+    from dfc_plugin.host.abilities.copying import copy_possible
 
     face = game.rules.characteristics(made.state).face
     done: set[int] = set()
@@ -162,8 +163,11 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
             return
         ctx, params, key = _pick(game, made, options)
         done.add(key)
+        first = svar_params(ctx, params.get("ReplaceWith") or "")
+        if not copy_possible(game, ctx, first):
+            continue  # nothing to enter as a copy of (614.12)
         if "Optional" in params and not game.ask_yes(ctx.controller, "apply the replacement effect"):
             continue
-        for link in links(ctx, svar_params(ctx, params.get("ReplaceWith") or "")):
+        for link in links(ctx, first):
             if conditions_hold(ctx, link):  # a link whose conditions fail is skipped (608.2c)
                 run_link(game, ctx, link)

@@ -189,6 +189,8 @@ class Layers(LoopState):
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
+                if not self.etb_replacement_applies(object_id, face, word.args[1]):
+                    continue
                 asked = "Optional" in word.args[2:]
                 if asked and not self.ask_yes(found.controller, "apply the replacement effect"):
                     continue  # "you may have it enter as ..." (614.1c)
@@ -285,6 +287,16 @@ class Layers(LoopState):
         self.delayed.append((replace(ctx, delayed=[("o", i) for i in object_ids]), params, None))
         text = f"{ctx.face.name}: sacrifice at the beginning of the next end step"
         self.record("delayed", None, text, "603.7a")
+
+    def etb_replacement_applies(self, object_id: int, face: Any, name: str) -> bool:
+        """``K:ETBReplacement:Copy:<SVar>``: "enters as a copy" with nothing to copy
+        can't apply (614.12)."""
+        from dfc_plugin.host.abilities.copying import copy_possible
+        from dfc_plugin.host.abilities.values import svar_params
+
+        ctx = self.ability_ctx(self.obj(object_id), face)
+        ctx.replaced = object_id
+        return copy_possible(self, ctx, svar_params(ctx, name))
 
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
