@@ -644,6 +644,8 @@ class ReferenceDriver:
             game.mana_pool[player].extend(_mana_symbols(args.get("mana", "")))
             result = act()
             left = agent.plans.get("targets for") if plans else None
+            if left:  # a forced choice (the only legal targets) asks the agent nothing
+                left = [t for t in left if t not in _stack_targets(game)]
             if left:
                 raise IllegalActionError(f"{left!r} was not a legal target", rule="601.2c")
         except IllegalActionError:
@@ -1039,6 +1041,14 @@ def _mana_symbols(text: str) -> list[str]:
 def _player_key(target: Any) -> Any:
     """A step's target as the agent's options name it: a handle, or ``("p", n)``."""
     return ("p", target.number) if isinstance(target, Player) else target
+
+
+def _stack_targets(game: Game) -> set[Any]:
+    """The targets of the object on top of the stack, as the agent's options name them."""
+    top = game.stack_items[-1] if game.stack_items else None
+    if top is None or top.ctx is None:
+        return set()
+    return {_target_key(t) for chosen in top.ctx.targets.values() for t in chosen}
 
 
 def _loop_snapshot(game: Game) -> dict[str, Any]:
