@@ -272,3 +272,22 @@ def test_spark_double_with_nothing_to_copy_gets_no_counter() -> None:
     game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)  # the opponent's: not a choice
     _cast(game, 1, "Spark Double", ("Island",) * 4)
     assert names(game, Zone.GRAVEYARD, 1) == ["Spark Double"] and all_answered(game)
+
+
+@pytest.mark.rule("707.9f", "306.5b", "707.9b")
+def test_spark_double_copying_gideon_on_your_turn_gets_both_counters() -> None:
+    """Gideon Blackblade: "As long as it's your turn, Gideon Blackblade is a 4/4 Human
+    Soldier creature with indestructible that's still a planeswalker." Spark Double
+    copying it during your turn enters as a planeswalker creature: a +1/+1 counter and
+    five loyalty; on the opponent's turn Gideon isn't a creature."""
+    game = _main_phase()
+    gideon = game.add("Gideon Blackblade", Zone.BATTLEFIELD, 1)
+    game.add_counters(gideon, "LOYALTY", 4)
+    assert game.has_type(gideon, "Creature") and game.power_toughness(gideon) == (4, 4)
+    script(game, 1, YES)
+    _cast(game, 1, "Spark Double", ("Island",) * 4)
+    double = next(i for i in _named(game, "Gideon Blackblade") if i != gideon)
+    assert dict(game.obj(double).counters) == {"LOYALTY": 5, "P1P1": 1}
+    assert game.power_toughness(double) == (5, 5) and not game.has_type(double, "Legendary")
+    game.pass_until("upkeep", turn=2)
+    assert not game.has_type(gideon, "Creature") and game.power_toughness(gideon) == (None, None)

@@ -45,7 +45,7 @@ class Layers(LoopState):
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
         cache = self.__dict__.setdefault("_parts", {})
-        key = (self.version, found.id)
+        key = (self.version, self.active, found.id)  # "as long as it's your turn"
         if key in cache:
             return cache[key]  # type: ignore[no-any-return]
         if len(cache) > 10_000:
