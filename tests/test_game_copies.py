@@ -291,3 +291,49 @@ def test_spark_double_copying_gideon_on_your_turn_gets_both_counters() -> None:
     assert game.power_toughness(double) == (5, 5) and not game.has_type(double, "Legendary")
     game.pass_until("upkeep", turn=2)
     assert not game.has_type(gideon, "Creature") and game.power_toughness(gideon) == (None, None)
+
+
+def _moritte_bears(game: Game) -> tuple[int, int]:
+    """Moritte cast as a copy of Grizzly Bears (legendary, snow, changeling, 4/4)."""
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Island", 2)
+    lands(game, 1, "Forest", 3)
+    script(game, 1, YES, ("a permanent", bears))
+    game.cast_spell(1, game.add("Moritte of the Frost", Zone.HAND, 1))
+    game.resolve_stack()
+    return bears, next(i for i in _named(game, "Grizzly Bears") if i != bears)
+
+
+@pytest.mark.rule("702.73a", "613.1d", "205.1a")
+def test_changeling_overwritten_by_a_new_type() -> None:
+    """Moritte ruling: "If an effect causes a creature with changeling to become a new
+    creature type, it will be only that new creature type. It will still have
+    changeling." Imagecrafter makes the changeling Bears a Frog until end of turn."""
+    game = _main_phase()
+    crafter = game.add("Imagecrafter", Zone.BATTLEFIELD, 1)
+    _bears, copy = _moritte_bears(game)
+    assert game.has_type(copy, "Elf") and game.has_type(copy, "Bear")
+    script(game, 1, ("targets", [("o", copy)]), ("a creature type", "Frog"))
+    game.apply(1, Activate(crafter, 0))
+    game.resolve_stack()
+    assert game.has_type(copy, "Frog") and not game.has_type(copy, "Elf") and not game.has_type(copy, "Bear")
+    assert game.has_keyword(copy, "Changeling") and game.has_type(copy, "Creature")
+    game.pass_until("upkeep", turn=2)  # the effect ended (514.2): every creature type again
+    assert game.has_type(copy, "Elf") and game.has_type(copy, "Bear") and game.has_type(copy, "Frog")
+
+
+@pytest.mark.rule("702.73a", "613.1f", "613.3")
+def test_changeling_kept_when_abilities_are_lost() -> None:
+    """Moritte ruling: "If an effect causes a creature with changeling to lose all
+    abilities, it will remain all creature types, even though it will no longer have
+    changeling." Ovinize: it loses all abilities and is a 0/1 until end of turn."""
+    game = _main_phase()
+    game.add("Imperious Perfect", Zone.BATTLEFIELD, 1)
+    _bears, copy = _moritte_bears(game)
+    assert game.power_toughness(copy) == (5, 5)
+    lands(game, 1, "Island", 2)
+    script(game, 1, ("targets", [("o", copy)]))
+    game.cast_spell(1, game.add("Ovinize", Zone.HAND, 1))
+    game.resolve_stack()
+    assert not game.has_keyword(copy, "Changeling") and game.has_type(copy, "Elf")
+    assert game.power_toughness(copy) == (3, 4)  # base 0/1, two counters, the Elf anthem

@@ -11,14 +11,7 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 
 from __future__ import annotations
 
-from dfc_plugin.host.abilities import (
-    copying,  # noqa: F401  (Clone, CopyPermanent, changeling)
-    effects,
-    keywords,
-    replacements,
-    statics,
-    triggers,
-)
+from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 
 __all__ = [
@@ -34,3 +27,7 @@ __all__ = [
     "statics",
     "triggers",
 ]
+
+# Copy effects (Clone, CopyPermanent, token doubling) and creature types (changeling,
+# ChooseType): they register themselves as they are imported.
+from dfc_plugin.host.abilities import copying, typechanging  # noqa: F401

@@ -1,9 +1,7 @@
 """Copy effects of the ability language (707): ``Clone`` (an object becomes, or enters
 as, a copy of another), ``CopyPermanent`` (create a token that's a copy), the token
 replacement ``ReplaceToken`` of a ``CreateToken`` event (Doubling Season, 614.1a),
-``SacrificeAll`` (what ``AtEOT$ Sacrifice`` does at the next end step, 603.7) and the
-keyword changeling (702.73a: every creature type, in every zone, a characteristic-
-defining ability applied in layer 4 by ``Layers.has_type_of``).
+and ``SacrificeAll`` (what ``AtEOT$ Sacrifice`` does at the next end step, 603.7).
 
 A copy takes the copiable values of the object copied (707.2): which face that is, and
 the mana value of a copy of a DFC's face, are the plugin's answer
@@ -18,7 +16,7 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES
-from dfc_plugin.host.abilities.registry import api, keyword, replacement
+from dfc_plugin.host.abilities.registry import api, replacement
 from dfc_plugin.host.abilities.values import Ctx, amount, defined_objects, matches
 from dfc_plugin.state import Zone
 
@@ -263,15 +261,3 @@ def add_counter(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> bool:
 def replace_twice(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """``Amount$ Twice``: twice that many tokens or counters (the replacement's body,
     read where they are created or put: :func:`token_count`, :func:`counter_count`)."""
-
-
-# --------------------------------------------------------------------------- changeling
-
-
-@keyword("Changeling", rule="702.73a", test=_G + "test_changeling_is_every_creature_type_in_every_zone")
-def changeling(game: Any, object_id: int) -> bool:
-    """It is every creature type, in every zone (a characteristic-defining ability,
-    604.3, applied in layer 4: ``Layers.has_type_of``)."""
-    found = game.objects.get(object_id)
-    face = game.face_of(found) if found is not None else None
-    return face is not None and face.keyword("Changeling") is not None

@@ -566,6 +566,8 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Defined": _T + "test_animate",
         "Keywords": _T + "test_animate",
         "Permanent": _T + "test_animate",
+        "RemoveCreatureTypes": "test_game_copies.py::test_changeling_overwritten_by_a_new_type",
+        "RemoveAllAbilities": "test_game_copies.py::test_changeling_kept_when_abilities_are_lost",
     },
     rule="613.1d",
     test=_T + "test_animate",
@@ -576,6 +578,8 @@ def animate(game: Any, ctx: Ctx, link: ParamMap) -> None:
     power = link.get("Power")
     toughness = link.get("Toughness")
     types = tuple(t.strip() for t in (link.get("Types") or "").split(",") if t.strip())
+    chosen = game.chosen_types.get(ctx.card)
+    types = tuple(chosen if t == "ChosenType" else t for t in types if t != "ChosenType" or chosen)
     words = tuple(w.strip() for w in (link.get("Keywords") or "").split("&") if w.strip())
     lasting = link.get("Duration") == "Permanent" or "Permanent" in link
     for object_id in _cards(game, ctx, link):
@@ -586,6 +590,8 @@ def animate(game: Any, ctx: Ctx, link: ParamMap) -> None:
             types,
             words,
             until_end_of_turn=not lasting,
+            remove_creature_types="RemoveCreatureTypes" in link,  # layer 4 (205.1a)
+            remove_abilities="RemoveAllAbilities" in link,  # layer 6 (613.1f)
         )
 
 

@@ -34,6 +34,10 @@ class Animation:
     keywords: tuple[str, ...]
     until_end_of_turn: bool
     timestamp: int
+    #: "Loses all creature types" / "becomes that type" (layer 4, 205.1a); "loses all
+    #: abilities" (layer 6, 613.1f).
+    remove_creature_types: bool = False
+    remove_abilities: bool = False
 
 
 class Layers(LoopState):
@@ -99,13 +103,10 @@ class Layers(LoopState):
         return self.pt_of(self.obj(object_id))
 
     def keywords_of(self, found: GameObject) -> set[str]:
-        """Keywords now (layer 6): the face's, granted by effects and statics."""
-        face = self.rules.characteristics(found.state).face
-        words = (
-            {k.name.lower() for k in face.keywords}
-            if face is not None and not found.state.face_down
-            else set()
-        )
+        """Keywords now (layer 6): the face's (none once it lost all abilities), granted
+        by effects and statics."""
+        face = self.face_of(found)
+        words = {k.name.lower() for k in face.keywords} if face is not None else set()
         for effect in found.effects:
             words.update(k.lower() for k in effect.keywords)
         for animation in self.animations.get(found.id, []):
@@ -122,14 +123,21 @@ class Layers(LoopState):
         return found is not None and self.has_keyword_of(found, word)
 
     def has_type_of(self, found: GameObject, word: str) -> bool:
-        """Card types, subtypes and supertypes now (layer 4)."""
-        face = self.face_of(found)
-        line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
+        """Card types, subtypes and supertypes now (layer 4): the characteristic-defining
+        changeling first (613.3), then effects in timestamp order (613.7), an effect that
+        sets the creature types overwriting those before it (205.1a)."""
+        animations = self.animations.get(found.id, [])
+        if word in CREATURE_TYPES and any(a.remove_creature_types for a in animations):
+            last = max(a.timestamp for a in animations if a.remove_creature_types)
+            return any(word in a.types for a in animations if a.timestamp >= last)
+        shown = self.rules.characteristics(found.state)
+        line = shown.type_line
         if line.has(word):
             return True
-        if word in CREATURE_TYPES and face is not None and face.keyword("Changeling") is not None:
+        printed = shown.face if not found.state.face_down else None  # before layer 6 (613.1f)
+        if word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None:
             return True  # 702.73a: a characteristic-defining ability, every zone (604.3)
-        return any(word in a.types for a in self.animations.get(found.id, [])) or (
+        return any(word in a.types for a in animations) or (
             found.zone is Zone.BATTLEFIELD and any(word in p.types for p in self._statics_for(found))
         )
 
@@ -156,18 +164,32 @@ class Layers(LoopState):
         keywords: tuple[str, ...] = (),
         *,
         until_end_of_turn: bool = True,
+        remove_creature_types: bool = False,
+        remove_abilities: bool = False,
     ) -> ActionResult:
-        """An object becomes a creature of a size, with types and keywords (613.1d, 7b)."""
+        """An object becomes a creature of a size, with types and keywords (613.1d, 7b);
+        it may lose its creature types (layer 4) or all its abilities (layer 6)."""
         found = self.obj(object_id)
         self.animations.setdefault(found.id, []).append(
-            Animation(power, toughness, types, keywords, until_end_of_turn, self._tick())
+            Animation(
+                power,
+                toughness,
+                types,
+                keywords,
+                until_end_of_turn,
+                self._tick(),
+                remove_creature_types,
+                remove_abilities,
+            )
         )
+        self.version += 1  # what the statics' cache keys on (an anthem may now apply)
         self.record("animate", found, f"{{obj}} becomes a {power}/{toughness} {' '.join(types)}", "613.1d")
         return ActionResult(True, "613.1d", "animated", (found.id,))
 
     def end_of_turn_effects(self) -> None:
         """Cleanup: "until end of turn" effects end (514.2)."""
         self.revert_copies()
+        self.version += 1
         for object_id in list(self.animations):
             kept = [a for a in self.animations[object_id] if not a.until_end_of_turn]
             if kept:
