@@ -5,16 +5,27 @@ here can pass whatever the engine does; then their schema errors and capabilitie
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from dfc_plugin.cards import Layout
+from dfc_plugin.conformance.coverage import drives_the_game, played_count
 from dfc_plugin.conformance.driver import Capabilities, ReferenceDriver
 from dfc_plugin.conformance.runner import Outcome, load_scenarios, planned_runs, run_scenario
 from dfc_plugin.conformance.schema import SETUP_CAPABILITIES
 from dfc_plugin.errors import ScenarioError
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.values import matches
 from dfc_plugin.host.game import STEPS
+from dfc_plugin.hostspec import hookimpl
+from dfc_plugin.registry import Registry
+from dfc_plugin.rules.outcome import Outcome as RulesOutcome
+from dfc_plugin.rules.outcome import Verdict
+from dfc_plugin.state import Side
 
 HEAD = '[[scenario]]\nid = "t"\nrules = ["{rule}"]\ntext = "test"\nsource = "test"\n'
 MAIN = '[scenario.game]\nstep = "main1"\n'
@@ -375,3 +386,186 @@ def test_the_engine_starts_in_the_step_it_is_given() -> None:
         game.start(hand=0, step=step_name)
         assert (game.step, game.priority) == (step_name, 1)
     assert STEPS.index("main1") > STEPS.index("upkeep")
+
+
+# --------------------------------------------------------------------------- wrong engines
+
+
+class Wrong:
+    """A rules plugin that wraps one rule point's built-in handler to answer wrongly."""
+
+    def __init__(self, point: str, wrap: Callable[[Callable[..., Any]], Callable[..., Any]]) -> None:
+        self.point, self.wrap = point, wrap
+
+    @hookimpl
+    def dfc_register_rules(self, registry: Registry) -> None:
+        built_in = Registry.slots()[self.point].bind(registry.edition)
+        registry.register(self.point, self.wrap(built_in), plugin=f"wrong-{self.point}")
+
+
+def _front_up(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """712.8e ignored: every object has its front face's characteristics."""
+    return lambda state: handler(state.evolve(up=Side.FRONT, melded=False, melded_face=None))
+
+
+def _no_cast_options(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """702.146a ignored: a card offers no way to cast it but the normal one from a hand."""
+    return lambda card, zone: tuple(o for o in handler(card, zone) if o.via == "normal")
+
+
+def _spell_front_up(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """712.11a ignored: a spell is put on the stack front face up, whatever was cast."""
+    return lambda card, option, x=0: handler(card, replace(option, up=Side.FRONT), x)
+
+
+def _no_land_faces(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """712.12 ignored: a modal card's land face can't be played."""
+    return lambda card: tuple(o for o in handler(card) if card.layout is not Layout.MODAL_DFC)
+
+
+def _enters_front_up(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """712.14a ignored: a card put onto the battlefield transformed enters front face up."""
+    return lambda card, zone, transformed=False, **kw: handler(card, zone, False, **kw)
+
+
+def _day_stays(handler: Callable[..., Any]) -> Callable[..., Any]:
+    """731.2a-b ignored: day and night never change at the untap step."""
+    return lambda current, *args, **kw: current
+
+
+def _nothing_melds(handler: Callable[..., Any]) -> Callable[..., Any]:
+    return lambda a, b, face: RulesOutcome(False, a, "701.42c", "this wrong plugin melds nothing")
+
+
+def _nothing_transforms(handler: Callable[..., Any]) -> Callable[..., Any]:
+    return lambda state, *a, **kw: RulesOutcome.nothing(state, Verdict(False, "701.27a", "no transforming"))
+
+
+#: Each new action and question with a DFC rule handler on its path: the wrong plugin,
+#: the bundled run that must then fail, and words its failure must contain. The others
+#: (attack, block, concede, counters, damage, attacking, step, turn, active, life, the
+#: game set-up) are decided by the host alone: no rule handler is on their path, and
+#: their tests above show a wrong answer failing.
+WRONG_ENGINES = {
+    "cast through the loop (disturb permission)": (
+        Wrong("cast_options", _no_cast_options),
+        "702.146b-disturbed-permanent-killed-is-exiled@2026-09-25",
+        "step[0] cast",
+    ),
+    "can_cast and legal_actions": (
+        Wrong("cast_options", _no_cast_options),
+        "702.146a-disturb-is-a-legal-action-from-the-graveyard@2026-09-25",
+        "can_cast",
+    ),
+    "legal_actions (a land face)": (
+        Wrong("land_options", _no_land_faces),
+        "712.12-modal-land-face-is-a-legal-action@2026-09-25",
+        "legal_actions",
+    ),
+    "counter (a disturbed spell)": (
+        Wrong("spell_state", _spell_front_up),
+        "beloved-beggar#7-disturbed-spell-countered-in-play-exiled",
+        "zone exile names",
+    ),
+    "activate by text (a back face's loyalty ability)": (
+        Wrong("characteristics", _front_up),
+        "606.3-back-face-loyalty-ability-once-each-turn@2026-09-25",
+        "step[0] activate",
+    ),
+    "loyalty, supertypes, keywords, can_activate": (
+        Wrong("characteristics", _front_up),
+        "712.8e-back-face-up-has-its-loyalty-supertypes-and-keywords@2026-09-25",
+        "loyalty",
+    ),
+    "craft through the loop": (
+        Wrong("put_onto_battlefield", _enters_front_up),
+        "702.167a-craft-exiles-the-named-material-and-returns-transformed",
+        "sepulcher name",
+    ),
+    "advance through the untap step (day/night)": (
+        Wrong("next_designation", _day_stays),
+        "731.2a-day-becomes-night-in-the-untap-step@2026-09-25",
+        "day_night",
+    ),
+    "choose targets, pass (a melded permanent's dies trigger)": (
+        Wrong("meld", _nothing_melds),
+        "603.10a-melded-permanent-dies-its-trigger-looks-back@2026-09-25",
+        "step[0] meld",
+    ),
+    "choose answers, advance (a transform trigger)": (
+        Wrong("transform", _nothing_transforms),
+        "701.27e-werewolf-transforms-into-ransacker-in-the-upkeep@2026-09-25",
+        'was never asked "use Werewolf Ransacker\'s triggered ability"',
+    ),
+}
+
+
+def _bundled_run(run_id: str) -> Any:
+    scenarios, errors = load_scenarios([], bundled=True)
+    assert not errors
+    return next(run for run in planned_runs(scenarios) if run.id == run_id)
+
+
+@pytest.mark.rule("712.8e", "702.146a", "712.12", "712.11a", "712.14a", "731.2a", "701.42a", "701.27a")
+@pytest.mark.parametrize("item", list(WRONG_ENGINES))
+def test_each_new_action_and_question_fails_on_a_wrong_engine(item: str) -> None:
+    """The bundled run passes on the reference engine and fails (or, when the wrong
+    rule makes the step impossible, errs) with the wrong plugin."""
+    plugin, run_id, words = WRONG_ENGINES[item]
+    run = _bundled_run(run_id)
+    assert run_scenario(run, ReferenceDriver, timeout=None).status == "passed"
+    wrong = run_scenario(run, lambda: ReferenceDriver(plugins=[plugin]), timeout=None)
+    assert wrong.status in ("failed", "error"), wrong.message
+    assert words in wrong.message, wrong.message
+
+
+def test_drives_the_game_counts_the_loop_not_the_direct_actions(tmp_path: Path) -> None:
+    """A scenario plays the game when a step passes, advances, activates, attacks or
+    blocks, or casts through the loop; a direct cast, transform or check does not."""
+    direct = '[scenario.setup]\nbolt = { card = "Lightning Bolt", zone = "hand" }\n'
+    texts = {
+        "direct": direct + step("cast", object='"bolt"'),
+        "targets": direct + step("cast", object='"bolt"', targets="[2]"),
+        "game": MAIN + direct + step("cast", object='"bolt"'),
+        "pass": direct + step("pass"),
+    }
+    found = {}
+    for name, body in texts.items():
+        path = tmp_path / f"{name}.toml"
+        path.write_text(scenario("601.2", body + check("game", "turn", turn="1")), encoding="utf-8")
+        (loaded,), errors = load_scenarios([path], bundled=False)
+        assert not errors
+        found[name] = drives_the_game(loaded)
+    assert found == {"direct": False, "targets": True, "game": True, "pass": True}
+    scenarios, _ = load_scenarios([], bundled=True)
+    played, behaviour = played_count(scenarios)
+    assert 0 < played < behaviour
+
+
+def test_a_question_about_an_ability_the_engine_cannot_run_is_unsupported(tmp_path: Path) -> None:
+    """Shatterskull Smashing's damage "divided as you choose" can't run on the reference
+    engine: whether it can be cast is not answered with a made-up rule."""
+    body = '[scenario.game]\nstep = "main1"\nmana = { "1" = "RR" }\n'
+    body += '[scenario.setup]\nsmash = { card = "Shatterskull Smashing", zone = "hand" }\n'
+    result = outcome(tmp_path, scenario("601.2", body + check("object", "smash", cast_refused='""')))
+    assert result.status == "unsupported", result.message
+    assert "DividedAsYouChoose" in result.message
+
+
+@pytest.mark.rule("110.4b", "109.2")
+def test_permanent_off_the_battlefield_means_a_permanent_card() -> None:
+    """Forge's ``Permanent`` names a permanent on the battlefield, and elsewhere a
+    permanent card or spell (110.4b): Ragnarok returns "target nonlegendary permanent card
+    from your graveyard"; an instant card there is not one."""
+    driver = ReferenceDriver()
+    driver.start("current", 2)
+    vanguard = driver.add("Elite Vanguard", "graveyard", 1, {})
+    bolt = driver.add("Lightning Bolt", "graveyard", 1, {})
+    jace = driver.add("Jace, Vryn's Prodigy", "graveyard", 1, {})
+    game = driver.g
+    found = game.obj(vanguard)
+    face = game.face_of(found)
+    assert face is not None
+    ctx = game.ability_ctx(found, face)
+    fits = {h: matches(ctx, game.obj(h), "Permanent.nonLegendary+YouOwn") for h in (vanguard, bolt, jace)}
+    assert fits == {vanguard: True, bolt: False, jace: False}

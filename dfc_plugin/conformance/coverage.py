@@ -17,7 +17,7 @@ from typing import Any
 
 from dfc_plugin.conformance.schema import Scenario
 
-__all__ = ["Coverage", "SectionCoverage", "coverage", "rules_index"]
+__all__ = ["Coverage", "SectionCoverage", "coverage", "drives_the_game", "played_count", "rules_index"]
 
 
 @cache
@@ -116,3 +116,30 @@ def coverage(scenarios: Iterable[Scenario]) -> Coverage:
         if items
     )
     return Coverage(sections, seeds, ruling_sections)
+
+
+#: Steps that play the game: the loop, not a direct action, decides what happens.
+PLAYING_STEPS = frozenset({"pass", "advance", "activate", "attack", "block"})
+
+#: Arguments that make a ``cast`` (or ``craft``) go through the game loop.
+LOOP_ARGUMENTS = frozenset({"targets", "pay", "mana"})
+
+
+def drives_the_game(scenario: Scenario) -> bool:
+    """Whether a scenario plays the game, so that the cards' own abilities (triggers,
+    activated abilities, costs, combat) decide it: a step passes priority, advances,
+    activates, attacks or blocks, or casts (or crafts) through the loop, which a
+    ``[scenario.game]`` set-up or a cast's targets, pay or mana asks for."""
+    for step in scenario.steps:
+        if step.action in PLAYING_STEPS:
+            return True
+        if step.action in ("cast", "craft") and (scenario.game or LOOP_ARGUMENTS & set(step.args)):
+            return True
+    return False
+
+
+def played_count(scenarios: Iterable[Scenario]) -> tuple[int, int]:
+    """(scenarios that drive the game, behaviour scenarios): the first count is the one
+    issue 14 asks for, "scenarios that drive a card's own ability"."""
+    behaviour = [s for s in scenarios if not s.descriptive]
+    return sum(1 for s in behaviour if drives_the_game(s)), len(behaviour)

@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any, Protocol, runtime_checkable
 
 from dfc_plugin.editions import EDITIONS, edition_named
-from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError
+from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host import Game
 from dfc_plugin.host.agents import PassAgent
 from dfc_plugin.host.core import ActionResult
@@ -332,7 +332,7 @@ class AnsweringAgent(PassAgent):
         for prefix, wanted in list(self.plans.items()):
             if purpose.startswith(prefix):
                 chosen = [o for o in options if _target_key(o) in wanted][:high]
-                self.plans[prefix] = [w for w in wanted if w not in {_target_key(o) for o in chosen}]
+                self.told(player, purpose, chosen)
                 if len(chosen) < low:
                     raise IllegalActionError(
                         f"the named choices are not legal for {purpose}", rule=PLAN_RULES.get(prefix, "")
@@ -343,6 +343,19 @@ class AnsweringAgent(PassAgent):
             return super().pick_many(player, purpose, options, low, high)
         answers = answer if isinstance(answer, list) else [answer]
         return [_one_of(player, purpose, a, options) for a in answers]
+
+    def told(self, player: int, purpose: str, chosen: Sequence[Any]) -> None:
+        """A choice the rules made (one way to make it): the planned ones it made are
+        used up, as if picked."""
+        for prefix, wanted in list(self.plans.items()):
+            if purpose.startswith(prefix):
+                made = {_target_key(o) for o in chosen}
+                left = [w for w in wanted if w not in made]
+                if left:
+                    self.plans[prefix] = left
+                else:
+                    del self.plans[prefix]
+                return
 
     def order(self, player: int, purpose: str, items: list[int]) -> list[int]:
         """The order of simultaneous triggers (603.3b): a queued answer lists their
@@ -356,7 +369,12 @@ class AnsweringAgent(PassAgent):
 
 
 #: The rule that forbids a named choice a question did not offer.
-PLAN_RULES = {"targets for": "601.2c", "attackers": "508.1a", "blockers for": "509.1b"}
+PLAN_RULES = {
+    "targets for": "601.2c",
+    "attackers": "508.1a",
+    "blockers for": "509.1b",
+    "materials": "702.167a",
+}
 
 
 def _one_of(player: int, purpose: str, answer: Any, options: Sequence[Any]) -> Any:
@@ -524,7 +542,7 @@ class ReferenceDriver:
             "add_effect": lambda a: g.add_effect(a["object"], a.get("power", 0), a.get("toughness", 0)),
             "add_counters": lambda a: g.add_counters(a["object"], a.get("kind", "P1P1"), a.get("count", 1)),
             "link": lambda a: g.link(a["object"], a["card"]),
-            "craft": lambda a: g.craft(a["object"], a.get("materials", [])),
+            "craft": self._craft,
             "defeat_siege": lambda a: g.defeat_siege(a["object"]),
             "permit_cast": lambda a: g.permit_cast(a["object"], a.get("player", 1)),
             "pass": self._pass,
@@ -559,6 +577,8 @@ class ReferenceDriver:
                 raise DriverError(
                     f"player {player} was never asked {agent.answers[0][0]!r} (a `choose` answer left over)"
                 )
+            if not game.stack_items and isinstance(agent, AnsweringAgent) and agent.plans.get("targets for"):
+                raise DriverError(f"player {player} never chose the targets {agent.plans['targets for']!r}")
         made = tuple(i for i in game.objects if i not in before)
         return ActionResult(True, rule, reason, objects=made)
 
@@ -585,13 +605,19 @@ class ReferenceDriver:
         )
 
     def _choose(self, args: dict[str, Any]) -> ActionResult:
-        """Queue answers for a player's next questions (``[question prefix, answer]``)."""
+        """Queue answers for a player's next questions (``[question prefix, answer]``),
+        and ``targets`` (aliases, players) for their next target questions: a triggered
+        ability's targets, which no step of its own names."""
         player = args.get("player", 1)
         agent = self.g.agents[player]  # not started here: the answer may be for turn 1's upkeep
         if not isinstance(agent, AnsweringAgent):
             raise DriverError(f"player {player}'s agent takes no scenario answers")
-        agent.answers.extend((str(q), a) for q, a in args["answers"])
-        return ActionResult(True, "", f"{len(args['answers'])} answers for player {player}")
+        agent.answers.extend((str(q), a) for q, a in args.get("answers", []))
+        if "targets" in args:
+            planned = agent.plans.setdefault("targets for", [])
+            planned.extend(_player_key(t) for t in args["targets"])
+        told = len(args.get("answers", [])) + len(args.get("targets", []))
+        return ActionResult(True, "", f"{told} answers for player {player}")
 
     def _activate(self, args: dict[str, Any]) -> Any:
         """A player (by default the object's controller) activates one of the object's
@@ -639,23 +665,21 @@ class ReferenceDriver:
         if plans:
             agent.plans["targets for"] = [_player_key(t) for t in args["targets"]]
         game.pay_only = frozenset(args["pay"]) if "pay" in args else None
-        before = _loop_snapshot(game)
-        try:
+
+        def whole() -> Any:
             game.mana_pool[player].extend(_mana_symbols(args.get("mana", "")))
             result = act()
             left = agent.plans.get("targets for") if plans else None
-            if left:  # a forced choice (the only legal targets) asks the agent nothing
-                left = [t for t in left if t not in _stack_targets(game)]
             if left:
                 raise IllegalActionError(f"{left!r} was not a legal target", rule="601.2c")
-        except IllegalActionError:
-            game._restore(before)  # the mana added, and the cast if it happened
-            raise
+            return result
+
+        try:
+            return game.all_or_nothing(whole)  # the mana added, and the cast if it happened
         finally:
             game.pay_only = None
             if plans:
                 agent.plans.pop("targets for", None)
-        return result
 
     def _priority_to(self, player: int) -> None:
         """The players before ``player`` pass, so that ``player`` has priority (117.3d);
@@ -691,8 +715,12 @@ class ReferenceDriver:
                     player, handle, via=args.get("via"), face=args.get("face"), x=args.get("x", 0)
                 ),
             )
-        for key in ("targets", "pay", "mana"):
-            args.pop(key, None)
+        loop_keys = sorted({"targets", "pay", "mana"} & set(args))
+        if loop_keys:
+            raise DriverError(
+                f"cast: {', '.join(loop_keys)} can't go with linked_to or from_group "
+                "(an effect's permission is cast as the direct action)"
+            )
         group = args.pop("from_group", None)
         if group is not None:
             args["fits"] = _types_fit(group)
@@ -723,6 +751,25 @@ class ReferenceDriver:
                 self.g.set_tapped(handle, True)
             if attacking:
                 self.g.set_up_object(handle, attacking=True)
+
+    def _craft(self, args: dict[str, Any]) -> Any:
+        """In a game set up with ``[scenario.game]`` (or with ``pay`` or ``mana``) craft
+        is activated through the loop: its cost paid, this permanent and exactly the
+        named ``materials`` exiled, the ability on the stack (702.167a); a ``pass``
+        returns it transformed. Otherwise the direct action it always was."""
+        g = self.g
+        handle = args["object"]
+        if not (self._game_set_up or "pay" in args or "mana" in args):
+            return g.craft(handle, args.get("materials", []))
+        player = args.get("player", g.obj(handle).controller)
+        agent = g.agents[player]
+        if isinstance(agent, AnsweringAgent) and "materials" in args:
+            agent.plans["materials"] = list(args["materials"])
+        try:
+            return self._paying(player, args, lambda: g.activate_craft(player, handle))
+        finally:
+            if isinstance(agent, AnsweringAgent):
+                agent.plans.pop("materials", None)
 
     # ------------------------------------------------------------------ combat and the rest
     def _attack(self, args: dict[str, Any]) -> Any:
@@ -908,6 +955,8 @@ class ReferenceDriver:
         }
         try:
             return self.g.refusal(attempt)
+        except UnsupportedAbilityError as error:
+            raise Unsupported(str(error)) from None
         finally:
             for player, (answers, plans) in saved.items():
                 self.g.agents[player].answers, self.g.agents[player].plans = answers, plans
@@ -1041,18 +1090,6 @@ def _mana_symbols(text: str) -> list[str]:
 def _player_key(target: Any) -> Any:
     """A step's target as the agent's options name it: a handle, or ``("p", n)``."""
     return ("p", target.number) if isinstance(target, Player) else target
-
-
-def _stack_targets(game: Game) -> set[Any]:
-    """The targets of the object on top of the stack, as the agent's options name them."""
-    top = game.stack_items[-1] if game.stack_items else None
-    if top is None or top.ctx is None:
-        return set()
-    return {_target_key(t) for chosen in top.ctx.targets.values() for t in chosen}
-
-
-def _loop_snapshot(game: Game) -> dict[str, Any]:
-    return game._snapshot()
 
 
 def _keyword_names(game: Game, found: Any) -> list[str]:

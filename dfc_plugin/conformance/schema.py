@@ -125,14 +125,20 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "add_effect": {"object": ("object", True), "power": ("int", False), "toughness": ("int", False)},
     "add_counters": {"object": ("object", True), "kind": ("str", False), "count": ("int", False)},
     "link": {"object": ("object", True), "card": ("object", True)},
-    "craft": {"object": ("object", True), "materials": ("objects", False)},
+    "craft": {
+        "object": ("object", True),
+        "materials": ("objects", False),
+        "player": ("player", False),
+        "pay": ("objects", False),
+        "mana": ("mana", False),
+    },
     "defeat_siege": {"object": ("object", True)},
     "permit_cast": {"object": ("object", True), "player": ("player", False)},
     # The played game (issue 14): every player passes, the game moves on, the agents are
     # told their answers, a player activates an ability; docs/conformance.md, "Playing".
     "pass": {"until": ("until", False)},
     "advance": {"step": ("step", True), "turn": ("int", False)},
-    "choose": {"answers": ("answers", True), "player": ("player", False)},
+    "choose": {"answers": ("answers", False), "player": ("player", False), "targets": ("targets", False)},
     "activate": {
         "object": ("object", True),
         "index": ("int", False),
@@ -175,6 +181,9 @@ PLAIN_SETUP = frozenset({"up", "face_down", "tapped", "sick"})
 SETUP_CAPABILITIES = frozenset(
     {f"setup.{key}" for key in OBJECT_SETUP if key not in PLAIN_SETUP} | {f"game.{key}" for key in GAME_SETUP}
 )
+
+#: Actions that need at least one of some arguments.
+ONE_OF = {"choose": ("answers", "targets")}
 
 #: What ``pass`` may wait for: the stack empty, or only its top object resolved. The
 #: steps ``advance`` may name are the engine's own (500.1), in turn order.
@@ -635,6 +644,9 @@ def _step(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Step:
             detail = _KIND_WORDS.get(kind, kind)
             raise reader.fail(f"{where}{name}", f"{name!r} must be {detail}, not {raw[name]!r}")
         args[name] = raw[name]
+    wanted = ONE_OF.get(action, ())
+    if wanted and not set(wanted) & set(args):
+        raise reader.fail(f"{where}{wanted[0]}", f"action {action!r} needs {' or '.join(map(repr, wanted))}")
     expect = reader.get(raw, "expect", dict, where, {})
     reader.unknown(expect, set(RESULT_FIELDS), f"{where}expect.")
     bind = raw.get("as", [])

@@ -249,11 +249,17 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     ),
 }
 
+#: The permanent card types (110.4a).
+PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+
 #: Type words of an alternative that are not card types: what they mean.
 _WORDS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "Card": lambda ctx, o: True,
     "card": lambda ctx, o: True,
-    "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD,
+    # On the battlefield a permanent; elsewhere a permanent card or spell (110.4b, 109.2:
+    # "return target permanent card from your graveyard").
+    "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD
+    or any(_is_type(ctx.game, o, t) for t in PERMANENT_TYPES),
     "Spell": lambda ctx, o: o.zone is Zone.STACK,
     "Any": lambda ctx, o: (
         o.zone is Zone.BATTLEFIELD

@@ -12,6 +12,7 @@ If any step fails the whole cast is undone (601.2, the action is a transaction).
 
 from __future__ import annotations
 
+import re
 from typing import Any
 
 from dfc_plugin.cards import Ability, Face, ForgeCost
@@ -198,7 +199,9 @@ class CastingActions(StackActions, Costs):
         assert face is not None
         reason = self.may_activate(player, found, ability)
         if reason is not None:
-            raise IllegalActionError(f"can't activate now: {reason}", rule="602.5")
+            cited = re.search(r"\((\d{3}\.\d+[a-z]?)\)$", reason)  # the rule the reason names, else 602.5
+            rule = cited.group(1) if cited else "602.5"
+            raise IllegalActionError(f"can't activate now: {reason}", rule=rule)
         params = ability.params
         ctx = self.ability_ctx(found, face, player)
         ctx.x = x

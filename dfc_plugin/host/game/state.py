@@ -214,6 +214,7 @@ class LoopState(GameCore):
         if high <= 0:
             return []
         if low >= len(options):
+            self.tell(player, purpose, list(options))
             return list(options)
         chosen: list[T] = list(self.agent(player).pick_many(player, purpose, options, low, high))
         if not low <= len(chosen) <= high or any(c not in options for c in chosen):
@@ -487,13 +488,32 @@ class LoopState(GameCore):
         self.life[player] = life
         self.version += 1
 
+    def tell(self, player: int, purpose: str, chosen: list[Any]) -> None:
+        """A choice with only one way to make it is not asked; an agent that listens
+        (``told``) hears what it was (a scenario's named targets are then used up)."""
+        told = getattr(self.agent(player), "told", None)
+        if callable(told):
+            told(player, purpose, chosen)
+
+    def all_or_nothing(self, attempt: Any) -> Any:
+        """Run several actions as one: if any is refused, the game is restored to how it
+        was before the first (a cast whose mana was added first, 601.2)."""
+        snapshot = self._snapshot()
+        try:
+            return attempt()
+        except IllegalActionError:
+            self._restore(snapshot)
+            raise
+
     def refusal(self, attempt: Any) -> str:
         """Whether ``attempt()`` would be allowed now, without letting it happen: the rule
         that refuses it, or ``""``; the game is as it was either way ("can this be cast
-        now?")."""
+        now?"). An ability the engine can't run raises :class:`UnsupportedAbilityError`."""
         snapshot = self._snapshot()
         try:
             attempt()
+        except UnsupportedAbilityError:
+            raise  # not the rules refusing: the engine can't run it
         except IllegalActionError as error:
             return error.rule or "?"
         finally:
