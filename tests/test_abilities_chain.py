@@ -79,10 +79,10 @@ def test_replacement_event_is_looked_up() -> None:
     game = played_game()
     found = game.add("Test Ward Keeper", Zone.HAND, 1)
     assert card_report(game.obj(found).state.card).runs
-    report = card_report(game.library.get("Moritte of the Frost"))
-    assert any("Clone" in line.missing or not line.runs for line in report.lines)
-    moritte = game.add("Moritte of the Frost", Zone.BATTLEFIELD, 1)
-    assert any(e.action == "unsupported" and "Moritte" in e.text for e in game.log) and moritte
+    report = card_report(game.library.get("Gideon Blackblade"))  # R:Event$ DamageDone
+    assert any("replacement DamageDone" in line.missing for line in report.lines)
+    gideon = game.add("Gideon Blackblade", Zone.BATTLEFIELD, 1)
+    assert any(e.action == "unsupported" and "DamageDone" in e.text for e in game.log) and gideon
 
 
 @pytest.mark.rule("602.2b", "118.3")

@@ -254,7 +254,8 @@ def _listed(value: Any) -> list[Any]:
 
 
 #: Step arguments that hold aliases among other things (players, other aliases).
-ALIAS_LISTS = ("targets", "pay", "attackers", "defender", "blocks")
+ALIAS_LISTS = ("targets", "pay", "attackers", "defender", "blocks", "answers")
+# (``choose`` answers name objects by alias too: "a permanent for Clone to copy", "bears".)
 
 
 def _normal(value: Any) -> Any:

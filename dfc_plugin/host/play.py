@@ -174,9 +174,9 @@ class PlayActions(GameCore):
         )
         outcome = self.rules.resolve(spell.state, transformed)
         self._remove(spell)
-        landed = self._arrive(spell.cards, outcome.state, spell.controller)
-        if landed is not None and landed.zone is Zone.BATTLEFIELD:
-            landed = self._replace(landed, x=spell.x)  # the spell's X for its enters abilities
+        # the spell's X for its enters abilities, already as it enters (614.1c, 107.3m)
+        x = spell.x if outcome.state.zone is Zone.BATTLEFIELD else 0
+        landed = self._arrive(spell.cards, outcome.state, spell.controller, x=x)
         where = outcome.state.zone
         self.record("resolve", landed or spell, f"{{obj}} resolves and goes to the {where}", outcome.rule)
         made = (landed.id,) if landed is not None else ()

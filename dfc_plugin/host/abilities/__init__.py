@@ -29,3 +29,7 @@ __all__ = [
     "statics",
     "triggers",
 ]
+
+# Copy effects (Clone, CopyPermanent, token doubling) and creature types (changeling,
+# ChooseType): they register themselves as they are imported.
+from dfc_plugin.host.abilities import copying, typechanging  # noqa: F401

@@ -153,6 +153,9 @@ def _values_missing(params: ParamMap) -> list[str]:
     cost = params.get("Cost")
     if cost:
         found.extend(_cost_missing(cost))
+    condition = params.get("Condition")
+    if condition is not None and condition not in KNOWN_CONDITIONS:
+        found.append(f"Condition:{condition}")  # only the values requirements_hold reads
     for key in _KEYWORD_PARAMS:
         for word in (params.get(key) or "").split("&"):
             name = word.strip().split(":")[0]
@@ -160,6 +163,9 @@ def _values_missing(params: ParamMap) -> list[str]:
                 found.append(f"keyword {name}")
     return found
 
+
+#: The ``Condition$`` values :func:`~dfc_plugin.host.abilities.values.requirements_hold` reads.
+KNOWN_CONDITIONS = frozenset({"PlayerTurn"})
 
 #: Parameters whose values are keywords an effect or static grants.
 _KEYWORD_PARAMS = ("KW", "AddKeyword", "AddHiddenKeyword", "TokenKeywords", "Keywords")

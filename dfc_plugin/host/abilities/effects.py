@@ -191,11 +191,9 @@ def change_zone(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if _hidden_origin(link) and "Defined" not in link and "ValidTgts" not in link:
         moved = _search(game, ctx, link, destination)
     else:
-        moved = [
-            m
-            for i in _cards(game, ctx, link)
-            if (m := _move_known(game, ctx, link, i, destination)) is not None
-        ]
+        chosen = _cards(game, ctx, link)
+        with game.together(chosen if destination is Zone.BATTLEFIELD else []):  # 614.12
+            moved = [m for i in chosen if (m := _move_known(game, ctx, link, i, destination)) is not None]
     if "ForgetOtherRemembered" in link:
         ctx.remembered.clear()
     _remember(ctx, link, "RememberChanged", moved)
@@ -568,6 +566,8 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Defined": _T + "test_animate",
         "Keywords": _T + "test_animate",
         "Permanent": _T + "test_animate",
+        "RemoveCreatureTypes": "test_game_copies.py::test_changeling_overwritten_by_a_new_type",
+        "RemoveAllAbilities": "test_game_copies.py::test_changeling_kept_when_abilities_are_lost",
     },
     rule="613.1d",
     test=_T + "test_animate",
@@ -578,6 +578,8 @@ def animate(game: Any, ctx: Ctx, link: ParamMap) -> None:
     power = link.get("Power")
     toughness = link.get("Toughness")
     types = tuple(t.strip() for t in (link.get("Types") or "").split(",") if t.strip())
+    chosen = game.chosen_types.get(ctx.card)
+    types = tuple(chosen if t == "ChosenType" else t for t in types if t != "ChosenType" or chosen)
     words = tuple(w.strip() for w in (link.get("Keywords") or "").split("&") if w.strip())
     lasting = link.get("Duration") == "Permanent" or "Permanent" in link
     for object_id in _cards(game, ctx, link):
@@ -588,6 +590,8 @@ def animate(game: Any, ctx: Ctx, link: ParamMap) -> None:
             types,
             words,
             until_end_of_turn=not lasting,
+            remove_creature_types="RemoveCreatureTypes" in link,  # layer 4 (205.1a)
+            remove_abilities="RemoveAllAbilities" in link,  # layer 6 (613.1f)
         )
 
 
@@ -619,15 +623,19 @@ def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "CounterType": _T + "test_counters",
         "CounterNum": _T + "test_counters",
         "Defined": _T + "test_counters",
+        "ETB": "test_game_copies.py::test_spark_double_counters_follow_what_it_enters_as",
     },
     rule="122.1",
     test=_T + "test_counters",
 )
 def put_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Put ``CounterNum$`` counters of ``CounterType$`` on each object."""
+    from dfc_plugin.host.abilities.copying import counter_count
+
     kind = link.get("CounterType") or "P1P1"
     for object_id in _cards(game, ctx, link):
-        game.add_counters(object_id, kind, amount(ctx, link.get("CounterNum")))
+        count = counter_count(game, object_id, amount(ctx, link.get("CounterNum")))  # 614.1a
+        game.add_counters(object_id, kind, count)
 
 
 @api(
@@ -677,10 +685,12 @@ def remove_counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
 def token(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Create ``TokenAmount$`` tokens from a token script (``TokenScript$``) or from the
     2020 inline parameters, for each ``TokenOwner$`` (111.1, 111.4)."""
+    from dfc_plugin.host.abilities.copying import token_count
+
     definition = game.token_definition(ctx, link)
     made: list[int] = []
     for owner in defined_players(ctx, link.get("TokenOwner") or "You"):
-        for _ in range(amount(ctx, link.get("TokenAmount"))):
+        for _ in range(token_count(game, owner, amount(ctx, link.get("TokenAmount")))):
             made.append(
                 game.make_token(
                     definition, owner, tapped="TokenTapped" in link, attacking="TokenAttacking" in link

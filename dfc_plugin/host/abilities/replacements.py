@@ -19,7 +19,7 @@ from typing import Any
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, replacement
-from dfc_plugin.host.abilities.values import Ctx, matches, svar_params, zone_named
+from dfc_plugin.host.abilities.values import Ctx, conditions_hold, matches, svar_params, zone_named
 from dfc_plugin.state import Zone
 
 __all__ = ["entering", "moved_destination"]
@@ -137,8 +137,8 @@ def _redirects(ctx: Ctx, params: ParamMap) -> bool:
     link = svar_params(ctx, params.get("ReplaceWith") or "")
     if link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link:
         return True
-    if link.get("ETB") == "True":
-        return False
+    if link.get("ETB") == "True" or link.api == "Clone":
+        return False  # it modifies how the permanent enters (614.1c; "enters as a copy", 707.5)
     raise UnsupportedAbilityError(
         f"{ctx.face.name}: the replacement {params.get('ReplaceWith')} ({link.api}) can't run here",
         missing=(f"Moved.ReplaceWith:{link.api}",),
@@ -149,6 +149,7 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
     """Replacements that modify how ``made`` enters the battlefield (614.1c-d, 614.12):
     run each one's ``ReplaceWith$`` chain with ``ReplacedCard`` being the new permanent."""
     from dfc_plugin.host.abilities.chain import links, run_link
+    from dfc_plugin.host.abilities.copying import copy_possible
 
     face = game.rules.characteristics(made.state).face
     done: set[int] = set()
@@ -162,7 +163,11 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
             return
         ctx, params, key = _pick(game, made, options)
         done.add(key)
+        first = svar_params(ctx, params.get("ReplaceWith") or "")
+        if not copy_possible(game, ctx, first):
+            continue  # nothing to enter as a copy of (614.12)
         if "Optional" in params and not game.ask_yes(ctx.controller, "apply the replacement effect"):
             continue
-        for link in links(ctx, svar_params(ctx, params.get("ReplaceWith") or "")):
-            run_link(game, ctx, link)
+        for link in links(ctx, first):
+            if conditions_hold(ctx, link):  # a link whose conditions fail is skipped (608.2c)
+                run_link(game, ctx, link)

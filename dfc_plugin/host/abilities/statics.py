@@ -74,6 +74,7 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "AddType": _T + "test_continuous_set_pt",
         "EffectZone": _T + "test_continuous_anthem",
         "CharacteristicDefining": _T + "test_characteristic_defining_pt",
+        "Condition": "test_game_copies.py::test_spark_double_copying_gideon_on_your_turn_gets_both_counters",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",
@@ -96,7 +97,7 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
         words,
         amount(ctx, set_power) if set_power else None,
         amount(ctx, set_toughness) if set_toughness else None,
-        tuple(t for t in (params.get("AddType") or "").split("&") if t),
+        tuple(t.strip() for t in (params.get("AddType") or "").split("&") if t.strip()),
     )
 
 

@@ -604,6 +604,8 @@ def requirements_hold(ctx: Ctx, params: ParamMap) -> bool:
         players = defined_players(ctx, life_of)
         if not any(compare(ctx, game.life[p], params.get("LifeAmount")) for p in players):
             return False
+    if params.get("Condition") == "PlayerTurn" and game.active != ctx.controller:
+        return False  # "as long as it's your turn" (Gideon Blackblade)
     if "WerewolfTransformCondition" in params and sum(game.spells_last_turn.values()) != 0:
         return False
     return "WerewolfUntransformCondition" not in params or max(game.spells_last_turn.values(), default=0) >= 2

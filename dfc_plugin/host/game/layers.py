@@ -9,11 +9,14 @@ an object lasts while it is the same object (400.7), through a transform (712.18
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, replace
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.creature_types import CREATURE_TYPES
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
@@ -31,6 +34,10 @@ class Animation:
     keywords: tuple[str, ...]
     until_end_of_turn: bool
     timestamp: int
+    #: "Loses all creature types" / "becomes that type" (layer 4, 205.1a); "loses all
+    #: abilities" (layer 6, 613.1f).
+    remove_creature_types: bool = False
+    remove_abilities: bool = False
 
 
 class Layers(LoopState):
@@ -42,7 +49,7 @@ class Layers(LoopState):
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
         cache = self.__dict__.setdefault("_parts", {})
-        key = (self.version, found.id)
+        key = (self.version, self.active, found.id)  # "as long as it's your turn"
         if key in cache:
             return cache[key]  # type: ignore[no-any-return]
         if len(cache) > 10_000:
@@ -96,13 +103,10 @@ class Layers(LoopState):
         return self.pt_of(self.obj(object_id))
 
     def keywords_of(self, found: GameObject) -> set[str]:
-        """Keywords now (layer 6): the face's, granted by effects and statics."""
-        face = self.rules.characteristics(found.state).face
-        words = (
-            {k.name.lower() for k in face.keywords}
-            if face is not None and not found.state.face_down
-            else set()
-        )
+        """Keywords now (layer 6): the face's (none once it lost all abilities), granted
+        by effects and statics."""
+        face = self.face_of(found)
+        words = {k.name.lower() for k in face.keywords} if face is not None else set()
         for effect in found.effects:
             words.update(k.lower() for k in effect.keywords)
         for animation in self.animations.get(found.id, []):
@@ -119,12 +123,21 @@ class Layers(LoopState):
         return found is not None and self.has_keyword_of(found, word)
 
     def has_type_of(self, found: GameObject, word: str) -> bool:
-        """Card types, subtypes and supertypes now (layer 4)."""
-        face = self.face_of(found)
-        line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
+        """Card types, subtypes and supertypes now (layer 4): the characteristic-defining
+        changeling first (613.3), then effects in timestamp order (613.7), an effect that
+        sets the creature types overwriting those before it (205.1a)."""
+        animations = self.animations.get(found.id, [])
+        if word in CREATURE_TYPES and any(a.remove_creature_types for a in animations):
+            last = max(a.timestamp for a in animations if a.remove_creature_types)
+            return any(word in a.types for a in animations if a.timestamp >= last)
+        shown = self.rules.characteristics(found.state)
+        line = shown.type_line
         if line.has(word):
             return True
-        return any(word in a.types for a in self.animations.get(found.id, [])) or (
+        printed = shown.face if not found.state.face_down else None  # before layer 6 (613.1f)
+        if word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None:
+            return True  # 702.73a: a characteristic-defining ability, every zone (604.3)
+        return any(word in a.types for a in animations) or (
             found.zone is Zone.BATTLEFIELD and any(word in p.types for p in self._statics_for(found))
         )
 
@@ -151,17 +164,32 @@ class Layers(LoopState):
         keywords: tuple[str, ...] = (),
         *,
         until_end_of_turn: bool = True,
+        remove_creature_types: bool = False,
+        remove_abilities: bool = False,
     ) -> ActionResult:
-        """An object becomes a creature of a size, with types and keywords (613.1d, 7b)."""
+        """An object becomes a creature of a size, with types and keywords (613.1d, 7b);
+        it may lose its creature types (layer 4) or all its abilities (layer 6)."""
         found = self.obj(object_id)
         self.animations.setdefault(found.id, []).append(
-            Animation(power, toughness, types, keywords, until_end_of_turn, self._tick())
+            Animation(
+                power,
+                toughness,
+                types,
+                keywords,
+                until_end_of_turn,
+                self._tick(),
+                remove_creature_types,
+                remove_abilities,
+            )
         )
+        self.version += 1  # what the statics' cache keys on (an anthem may now apply)
         self.record("animate", found, f"{{obj}} becomes a {power}/{toughness} {' '.join(types)}", "613.1d")
         return ActionResult(True, "613.1d", "animated", (found.id,))
 
     def end_of_turn_effects(self) -> None:
         """Cleanup: "until end of turn" effects end (514.2)."""
+        self.revert_copies()
+        self.version += 1
         for object_id in list(self.animations):
             kept = [a for a in self.animations[object_id] if not a.until_end_of_turn]
             if kept:
@@ -183,6 +211,11 @@ class Layers(LoopState):
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
+                if not self.etb_replacement_applies(object_id, face, word.args[1]):
+                    continue
+                asked = "Optional" in word.args[2:]
+                if asked and not self.ask_yes(found.controller, "apply the replacement effect"):
+                    continue  # "you may have it enter as ..." (614.1c)
                 self.run_etb_svar(object_id, face, word.args[1])
             elif word.name == "Chapter":
                 self.add_lore(object_id)  # 714.3a: a Saga enters with a lore counter
@@ -209,3 +242,102 @@ class Layers(LoopState):
 
     def run_etb_svar(self, object_id: int, face: Any, name: str) -> None:
         """Overridden by the stack mixin (runs an SVar chain as it enters)."""
+
+    # ------------------------------------------------------------------ copy effects (layer 1)
+    def copy_with_exceptions(
+        self, target_id: int, source_id: int, exceptions: Any, *, until_end_of_turn: bool = False
+    ) -> ActionResult:
+        """``target`` becomes a copy of ``source`` (613.1a, 707.2): the copiable values are
+        the plugin's (707.8); the copy effect's exceptions become part of them (707.9b),
+        so a later copy of this one copies them too. "Until end of turn": cleanup undoes
+        it (514.2), each copy effect in the reverse order it began."""
+        target = self.obj(target_id)
+        before = target.state.copy_of
+        state = self.rules.become_copy(target.state, self.obj(source_id).state)
+        if exceptions and state.copy_of is not None and state.copy_of.face is not None:
+            face = _excepted(state.copy_of.face, exceptions)
+            state = state.evolve(copy_of=replace(state.copy_of, face=face))
+        if until_end_of_turn:
+            self.copy_reverts.append((target.id, before))
+        updated = self._replace(target, state=state)
+        self.record("become_copy", updated, "it becomes a copy: {obj}", "707.2")
+        return ActionResult(True, "707.2", "became a copy", (target.id,))
+
+    def printed_counters_entering(self, object_id: int) -> None:
+        """A permanent that entered as a copy enters with the loyalty or defense
+        counters of the printed values it copied (306.5b, 310.4b, 707.5)."""
+        found = self.obj(object_id)
+        shown = self.rules.characteristics(found.state)
+        for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
+            if value is not None and value.value and not found.counter(kind):
+                self.add_counters(object_id, kind, value.value)
+
+    def revert_copies(self) -> None:
+        """Cleanup: "until end of turn" copy effects end (514.2); an object that left
+        the battlefield is a new object, untouched (400.7)."""
+        for object_id, before in reversed(self.copy_reverts):
+            found = self.objects.get(object_id)
+            if found is not None:
+                self._replace(found, state=found.state.evolve(copy_of=before))
+        self.copy_reverts.clear()
+
+    def entering_together(self) -> frozenset[int]:
+        """The cards of the permanents entering the battlefield in the same event (614.12,
+        707.5): a permanent entering as a copy can't copy one of them."""
+        together: frozenset[int] = self.__dict__.get("_together", frozenset())
+        return together
+
+    @contextmanager
+    def together(self, object_ids: list[int]) -> Iterator[None]:
+        """Objects moved by one effect arrive at the same time (614.12)."""
+        saved = self.entering_together()
+        self.__dict__["_together"] = saved | {self.obj(i).cards[0].id for i in object_ids}
+        try:
+            yield
+        finally:
+            self.__dict__["_together"] = saved
+
+    def sacrifice_at_next_end_step(self, ctx: Any, object_ids: list[int]) -> None:
+        """Sacrifice them at the beginning of the next end step: a delayed triggered
+        ability (603.7a) for each of the objects (Reflection of Kiki-Jiki's ruling:
+        every token a replacement effect added too)."""
+        from dfc_plugin.cards import Param
+
+        params = ParamMap(
+            (Param("Mode", "Phase"), Param("Phase", "End of Turn"), Param("Execute", _SACRIFICE))
+        )
+        self.delayed.append((replace(ctx, delayed=[("o", i) for i in object_ids]), params, None))
+        text = f"{ctx.face.name}: sacrifice at the beginning of the next end step"
+        self.record("delayed", None, text, "603.7a")
+
+    def etb_replacement_applies(self, object_id: int, face: Any, name: str) -> bool:
+        """``K:ETBReplacement:Copy:<SVar>``: "enters as a copy" with nothing to copy
+        can't apply (614.12)."""
+        from dfc_plugin.host.abilities.copying import copy_possible
+        from dfc_plugin.host.abilities.values import svar_params
+
+        ctx = self.ability_ctx(self.obj(object_id), face)
+        ctx.replaced = object_id
+        return copy_possible(self, ctx, svar_params(ctx, name))
+
+
+#: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
+_SACRIFICE = "<AtEOT Sacrifice>"
+
+
+def _excepted(face: Face, exceptions: Any) -> Face:
+    """The face with a copy effect's exceptions (707.9b): types added, legendary
+    removed, keywords added."""
+    line = face.type_line
+    supers = tuple(s for s in line.supertypes if not (exceptions.nonlegendary and s == "Legendary"))
+    supers += tuple(t for t in exceptions.add_types if t in _SUPERTYPES and t not in supers)
+    added = tuple(t for t in exceptions.add_types if t not in _SUPERTYPES and t not in line.types)
+    types = line.types + added
+    wanted = exceptions.keywords + (exceptions.creature_keywords if "Creature" in types else ())
+    words = tuple(Keyword(k, (), 0, 0) for k in wanted if face.keyword(k) is None)
+    return replace(
+        face, type_line=TypeLine(supers, types, line.subtypes), keywords=face.keywords + words
+    )
+
+
+_SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World"})

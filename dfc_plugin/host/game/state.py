@@ -124,6 +124,10 @@ class LoopState(GameCore):
         #: Regeneration shields (701.19a) and "until end of turn" control changes.
         self.regeneration: dict[int, int] = {}
         self.control_reverts: list[tuple[int, int]] = []
+        #: "Until end of turn" copy effects: (object id, what it copied before), 514.2.
+        self.copy_reverts: list[tuple[int, Any]] = []
+        #: Creature types chosen by a ChooseType effect, per source card (``ChosenType``).
+        self.chosen_types: dict[int, str] = {}
         #: SVars written by StoreSVar effects, per card (they shadow the script's).
         self.stored_svars: dict[int, dict[str, str]] = {}
         #: "Until your next turn" effects: (object id, effect timestamp, player).
@@ -355,12 +359,21 @@ class LoopState(GameCore):
             return None
         cached = self._faces.get(id(state))
         if cached is not None and cached[0] is state:
-            return cached[1]
+            return self._without_abilities(found, cached[1])
         face = self.rules.characteristics(state).face
         if len(self._faces) > 50_000:
             self._faces.clear()
         self._faces[id(state)] = (state, face)
-        return face
+        return self._without_abilities(found, face)
+
+    def _without_abilities(self, found: GameObject, face: Face | None) -> Face | None:
+        """An object that lost all its abilities (layer 6, 613.1f) has a face with none."""
+        animations = self.animations.get(found.id)
+        if face is None or not animations or not any(a.remove_abilities for a in animations):
+            return face
+        from dataclasses import replace
+
+        return replace(face, abilities=(), keywords=())
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         self.version += 1

@@ -92,7 +92,9 @@ class TriggerActions(LoopState):
             fresh = replace(ctx, event=event, targets={})
             if entry.run(self, fresh, params, event) and requirements_hold(fresh, params):
                 self.delayed.remove(delayed)
-                body = svar_params(fresh, params.get("Execute") or "")
+                name = params.get("Execute") or ""
+                inline = KEYWORD_BODIES.get(name)
+                body = parse_param_map(inline) if inline is not None else svar_params(fresh, name)
                 self.pending.append(PendingTrigger(fresh, ParamMap(), body, "delayed trigger"))
 
     def _maybe_trigger(
