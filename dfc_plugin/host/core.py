@@ -147,7 +147,10 @@ class GameCore:
             manager = plugin_manager(plugins=plugins)
             registry = registry or build_registry(manager, edition, checked=checked)
             library = library or _plugin_library(manager, list(folders))
-        self.rules = registry
+        from dfc_plugin.host.game.cache import RememberingRules  # (the package imports this module)
+
+        # The plugin's answers to pure questions are remembered (host/game/cache.py).
+        self.rules: Registry = RememberingRules(registry)  # type: ignore[assignment]
         self.library = library
         self.players = list(range(1, players + 1))
         self.chooser: Chooser = chooser or FirstChoice()

@@ -129,7 +129,9 @@ class Playing(Steps):
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
         mine = [*self.in_zone(Zone.GRAVEYARD, player), *self.in_zone(Zone.HAND, player)]
-        for found in [*self.in_zone(Zone.BATTLEFIELD), *mine]:
+        # Another player's permanents have nothing this player may activate (602.2).
+        yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
+        for found in [*yours, *mine]:
             face = self.face_of(found)
             if face is None:
                 continue

@@ -21,6 +21,7 @@ from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.cache import memo_by_identities, memo_by_identity, remembered_per_game
 from dfc_plugin.host.game.costs import Costs, needs
 from dfc_plugin.host.game.events import StackItem
 from dfc_plugin.host.game.stack import StackActions
@@ -46,6 +47,7 @@ def spell_ability(face: Face) -> Ability | None:
     )
 
 
+@memo_by_identity
 def activated(face: Face) -> list[Ability]:
     """The face's activated abilities (``AB$`` lines) in script order, then those its
     keywords stand for (equip, 702.6a)."""
@@ -66,10 +68,18 @@ def activated(face: Face) -> list[Ability]:
 
 
 def _missing(ctx: Ctx, first: Any) -> list[str]:
+    card = ctx.game.cards.get(ctx.card)
+    return list(_chain_missing(first, ctx.face, card.definition if card is not None else None, ctx))
+
+
+@memo_by_identities(3)
+def _chain_missing(first: Any, face: Face, definition: Any, ctx: Ctx) -> tuple[str, ...]:
+    """What the chain starting at ``first`` misses: it reads only the face and the
+    card's definition (its SVars), so it is remembered by their identity."""
     try:
-        return [m for link in links(ctx, first) for m in link_missing(link)]
+        return tuple(m for link in links(ctx, first) for m in link_missing(link))
     except UnsupportedAbilityError as error:
-        return list(error.missing)
+        return tuple(error.missing)
 
 
 def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
@@ -78,6 +88,32 @@ def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
         raise UnsupportedAbilityError(
             f"{what} can't run here (missing {', '.join(missing)})", missing=tuple(missing)
         )
+
+
+@memo_by_identity
+def _activation_zone(ability: Ability) -> Zone:
+    return _activation_rules(ability)[0]
+
+
+@memo_by_identity
+def _activation_rules(ability: Ability) -> tuple[Zone, bool, bool, str | None]:
+    """What of an ability's parameters says when it may be activated: the zone
+    (``ActivationZone$``), a loyalty ability, ``SorcerySpeed$``, ``Activation$``."""
+    params = ability.params
+    zone = zone_named(params.get("ActivationZone") or "Battlefield")
+    return zone, "Planeswalker" in params, "SorcerySpeed" in params, params.get("Activation")
+
+
+@memo_by_identity
+def _ability_cost(ability: Ability) -> ForgeCost:
+    cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
+    return cost
+
+
+@memo_by_identity
+def _may_target_nothing(params: Any) -> bool:
+    """No target is needed: no ``ValidTgts$``, or ``TargetMin$ 0``."""
+    return "ValidTgts" not in params or int(params.get("TargetMin") or 1) == 0
 
 
 class CastingActions(StackActions, Costs):
@@ -99,8 +135,16 @@ class CastingActions(StackActions, Costs):
 
     # ------------------------------------------------------------------ casting
     def cast_options_for(self, player: int, found: GameObject) -> list[CastOption]:
-        """The ways ``player`` may cast this card from where it is (the plugin's)."""
-        return [o for o in self._options(player, found, None, None, None) if o.play == "cast"]
+        """The ways ``player`` may cast this card from where it is (the plugin's). Without
+        a permission or a link, that is the plugin's answer for the card and its zone, so
+        it is remembered by the card's definition and zone (the owner's; others have none)."""
+        key = (found.state.card, found.zone, found.owner == player)
+        return remembered_per_game(
+            self,
+            "cast_options",
+            key,
+            lambda: [o for o in self._options(player, found, None, None, None) if o.play == "cast"],
+        )
 
     @action("cast_spell")
     def cast_spell(
@@ -160,24 +204,22 @@ class CastingActions(StackActions, Costs):
 
     # ------------------------------------------------------------------ activating
     def _activation_zone(self, ability: Ability) -> Zone:
-        return zone_named(ability.params.get("ActivationZone") or "Battlefield")
+        return _activation_zone(ability)
 
     def may_activate(self, player: int, found: GameObject, ability: Ability) -> str | None:
         """Why ``player`` may not activate this ability now (``None``: they may)."""
-        params = ability.params
-        zone = self._activation_zone(ability)
+        zone, loyalty, sorcery_speed, condition = _activation_rules(ability)
         if found.zone is not zone:
             return f"it is activated from the {zone}"
         if (found.controller if zone is Zone.BATTLEFIELD else found.owner) != player:
             return "only its controller activates it (602.2)"
-        if "Planeswalker" in params:
+        if loyalty:
             if found.id in self.loyalty_used:
                 return "a loyalty ability of a permanent once each turn (606.3)"
             if not self.sorcery_timing(player):
                 return "loyalty abilities at sorcery speed (606.3)"
-        if "SorcerySpeed" in params and not self.sorcery_timing(player):
+        if sorcery_speed and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
-        condition = params.get("Activation")
         if condition is not None:
             check = ACTIVATION_CONDITIONS.get(condition)
             face = self.face_of(found)
@@ -287,7 +329,7 @@ class CastingActions(StackActions, Costs):
         ctx = self.ability_ctx(found, face, player)
         if _missing(ctx, params):
             return False
-        cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
+        cost = _ability_cost(ability)
         if (
             cost.tap
             and (
@@ -299,15 +341,11 @@ class CastingActions(StackActions, Costs):
         ) or not self.can_pay_parts(ctx, cost):
             return False
         sources_needed = needs(cost.mana)
-        if cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)) and sources_needed:
+        if sources_needed and cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)):
             return self._affordable_without(player, found, sources_needed)
-        if not self.can_afford(player, sources_needed):
-            return False
-        return (
-            "ValidTgts" not in params
-            or int(params.get("TargetMin") or 1) == 0
-            or bool(legal_targets(self, ctx, params))
-        )
+        if sources_needed and not self.can_afford(player, sources_needed):
+            return False  # (nothing to pay is always affordable)
+        return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
 
     def _affordable_without(self, player: int, found: GameObject, wanted: list[frozenset[str]]) -> bool:
         saved = found.tapped

@@ -12,8 +12,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
@@ -33,6 +34,18 @@ class Animation:
     timestamp: int
 
 
+@memo_by_identity
+def continuous_abilities(face: Face) -> tuple[Ability, ...]:
+    """The face's ``Continuous`` static abilities."""
+    return tuple(a for a in face.abilities if a.kind == "S" and a.params.api == "Continuous")
+
+
+@memo_by_identity
+def characteristic_defining(face: Face) -> tuple[Ability, ...]:
+    """The face's characteristic-defining static abilities (604.3)."""
+    return tuple(a for a in face.abilities if a.kind == "S" and "CharacteristicDefining" in a.params)
+
+
 class Layers(LoopState):
     """The layer system (mixed into :class:`dfc_plugin.host.Game`)."""
 
@@ -41,6 +54,8 @@ class Layers(LoopState):
 
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
+        if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
+            return []  # no Continuous static anywhere: nothing to ask
         cache = self.__dict__.setdefault("_parts", {})
         key = (self.version, found.id)
         if key in cache:
@@ -61,13 +76,10 @@ class Layers(LoopState):
         from dfc_plugin.host.abilities.statics import cda_part
 
         face = self.face_of(found)
-        if face is None:
+        if face is None or not characteristic_defining(face):
             return []
-        return [
-            cda_part(self, self.ability_ctx(found, face), a.params)
-            for a in face.abilities
-            if a.kind == "S" and "CharacteristicDefining" in a.params
-        ]
+        ctx = self.ability_ctx(found, face)
+        return [cda_part(self, ctx, a.params) for a in characteristic_defining(face)]
 
     def pt_of(self, found: GameObject) -> tuple[int | None, int | None]:
         """Power and toughness now (613.4): printed or set, then changes, then counters."""

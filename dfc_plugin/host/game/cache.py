@@ -1,0 +1,222 @@
+"""Memos for the questions the game loop asks thousands of times per game (listing
+legal actions, state-based actions, day/night after every action), so that each
+answer is worked out once per input instead of once per question.
+
+Two kinds, and why each is safe:
+
+* :func:`memo_by_identity`: answers that depend only on immutable inputs (a face, an
+  ability's parameter map, a card definition, a frozen ``DfcState``), remembered by
+  the inputs' identity. An entry keeps its inputs alive and is used only when the
+  very same objects are asked about again, so an answer can't outlive what it
+  describes.
+* :func:`per_version`: answers that depend on the game state, remembered for one
+  value of ``game.version`` (bumped by every change of an object, zone, life total,
+  step or turn: :func:`state_stamp`). :func:`drop_caches` forgets every such answer,
+  so a test can ask again with nothing remembered and compare
+  (tests/test_game_cache.py does, after every action of random games).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+__all__ = [
+    "drop_caches",
+    "fresh",
+    "is_fresh",
+    "memo_by_identities",
+    "memo_by_identity",
+    "per_version",
+    "remembered_per_game",
+    "state_stamp",
+]
+
+R = TypeVar("R")
+
+#: Entries a memo keeps before it starts again (the bundled decks need a few thousand).
+LIMIT = 50_000
+
+
+#: While set (:func:`fresh`), memos neither read nor remember: every answer is
+#: worked out anew, to compare with the remembered one.
+_FRESH: list[bool] = [False]
+
+
+def memo_by_identity(compute: Callable[[Any], R]) -> Callable[[Any], R]:
+    """``compute(value)`` remembered by the identity of ``value`` (immutable)."""
+    table: dict[int, tuple[Any, R]] = {}
+
+    def remembered(value: Any) -> R:
+        hit = table.get(id(value))
+        if hit is not None and hit[0] is value and not _FRESH[0]:
+            return hit[1]
+        answer = compute(value)
+        if _FRESH[0]:
+            return answer
+        if len(table) > LIMIT:
+            table.clear()
+        table[id(value)] = (value, answer)
+        return answer
+
+    remembered.__doc__ = compute.__doc__
+    remembered.__wrapped__ = compute  # type: ignore[attr-defined]
+    return remembered
+
+
+def memo_by_identities(keys: int) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """``compute(*args)`` remembered by the identity of its first ``keys`` arguments
+    (immutable); the others are passed on and must not change the answer."""
+
+    def decorate(compute: Callable[..., R]) -> Callable[..., R]:
+        table: dict[tuple[int, ...], tuple[tuple[Any, ...], R]] = {}
+
+        def remembered(*args: Any) -> R:
+            inputs = args[:keys]
+            key = tuple(map(id, inputs))
+            hit = table.get(key)
+            if hit is not None and not _FRESH[0] and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
+                return hit[1]
+            answer = compute(*args)
+            if _FRESH[0]:
+                return answer
+            if len(table) > LIMIT:
+                table.clear()
+            table[key] = (inputs, answer)
+            return answer
+
+        remembered.__doc__ = compute.__doc__
+        return remembered
+
+    return decorate
+
+
+def remembered_per_game(game: Any, name: str, key: tuple[Any, ...], compute: Callable[[], R]) -> R:
+    """``compute()`` remembered for this game by the identity of ``key``'s items (an
+    immutable definition, a zone...): for the plugin's answers, which the game's
+    edition fixes."""
+    tables: dict[str, dict[tuple[int, ...], tuple[tuple[Any, ...], R]]] = game.__dict__.setdefault(
+        "_per_game", {}
+    )
+    table = tables.setdefault(name, {})
+    ids = tuple(map(id, key))
+    hit = table.get(ids)
+    if hit is not None and not _FRESH[0] and all(a is b for a, b in zip(hit[0], key, strict=True)):
+        return hit[1]
+    answer = compute()
+    if not _FRESH[0]:
+        if len(table) > LIMIT:
+            table.clear()
+        table[ids] = (key, answer)
+    return answer
+
+
+@contextmanager
+def fresh() -> Iterator[None]:
+    """Within this block nothing remembered is used or kept (see the module docstring)."""
+    _FRESH[0] = True
+    try:
+        yield
+    finally:
+        _FRESH[0] = False
+
+
+def is_fresh() -> bool:
+    return _FRESH[0]
+
+
+def state_stamp(game: Any) -> tuple[Any, ...]:
+    """What, besides the version, the answers of :func:`per_version` may read: the
+    step, the turn, the active player, who has priority, the stack, the waiting
+    triggers, mana pools, land drops and spells cast."""
+    return (
+        game.version,
+        game.turn,
+        game.step,
+        game.active,
+        game.priority,
+        len(game.stack_items),
+        len(game.pending),
+        game.day_night,
+        tuple(tuple(pool) for pool in game.mana_pool.values()),
+        tuple(game.lands_played.values()),
+        tuple(game.spells_cast.values()),
+    )
+
+
+def per_version(game: Any, name: str, key: Any, compute: Callable[[], R]) -> R:
+    """``compute()`` remembered as ``name``/``key`` while :func:`state_stamp` is the same."""
+    tables: dict[str, Any] = game.__dict__.setdefault("_per_version", {})
+    stamp = state_stamp(game)
+    if tables.get("stamp") != stamp:
+        tables.clear()
+        tables["stamp"] = stamp
+    table: dict[Any, Any] = tables.setdefault(name, {})
+    if key in table:
+        return table[key]  # type: ignore[no-any-return]
+    value = compute()
+    table[key] = value
+    return value
+
+
+def drop_caches(game: Any) -> None:
+    """Forget every answer remembered for the game's state (the identity memos answer
+    for immutable inputs and stay)."""
+    game.__dict__.pop("_per_version", None)
+    game.__dict__.pop("_parts", None)
+    game.__dict__.pop("_sba_clean", None)
+    game.__dict__.pop("_settled", None)
+    game._static_cache.clear()
+
+
+#: The plugin's rule points that answer a question about immutable values (a frozen
+#: ``DfcState``, a card definition, a zone, a designation, a flag) without changing
+#: anything: DESIGN.md decision 3, rules are pure functions over a small state record.
+PURE_RULE_POINTS = (
+    "characteristics",
+    "mana_value",
+    "is_double_faced",
+    "cast_options",
+    "land_options",
+    "mana_abilities",
+    "can_pay_tap_cost",
+    "day_night_transform",
+    "designation_with",
+)
+
+
+class RememberingRules:
+    """A game's view of the rule handlers (a :class:`~dfc_plugin.registry.Registry`):
+    the answers of :data:`PURE_RULE_POINTS` are remembered by the identity of their
+    arguments, so the engine may ask the same question as often as its loops need;
+    everything else is the registry's own."""
+
+    def __init__(self, registry: Any) -> None:
+        self.registry = registry
+        for name in PURE_RULE_POINTS:
+            setattr(self, name, _remembering(getattr(registry, name)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.registry, name)
+
+
+def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
+    table: dict[tuple[int, ...], tuple[tuple[Any, ...], R]] = {}
+
+    def ask(*args: Any, **kwargs: Any) -> R:
+        if kwargs or _FRESH[0]:
+            return handler(*args, **kwargs)
+        key = tuple(map(id, args))
+        hit = table.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], args, strict=True)):
+            return hit[1]
+        answer = handler(*args)
+        if len(table) > LIMIT:
+            table.clear()
+        table[key] = (args, answer)
+        return answer
+
+    ask.__wrapped__ = handler  # type: ignore[attr-defined]
+    ask.__doc__ = handler.__doc__
+    return ask
