@@ -15,7 +15,7 @@ from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult
-from dfc_plugin.host.game.casting import activated
+from dfc_plugin.host.game.casting import activated, craft_keyword
 from dfc_plugin.host.game.steps import Steps
 from dfc_plugin.state import Zone
 
@@ -141,7 +141,7 @@ class Playing(Steps):
             if (
                 found.zone is Zone.BATTLEFIELD
                 and found.controller == player
-                and face.keyword("Craft")
+                and craft_keyword(face)
                 and self.sorcery_timing(player)
             ):
                 out.append(Craft(found.id))

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dfc_plugin.cards import Ability, Face, ForgeCost
+from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
@@ -27,7 +27,7 @@ from dfc_plugin.host.game.events import StackItem
 from dfc_plugin.host.game.stack import StackActions
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.rules.casting import CastOption
-from dfc_plugin.script.parser import parse_value
+from dfc_plugin.script.parser import parse_value, read_value
 from dfc_plugin.state import Zone
 
 __all__ = ["CastingActions", "spell_ability"]
@@ -108,6 +108,19 @@ def _activation_rules(ability: Ability) -> tuple[Zone, bool, bool, str | None]:
 def _ability_cost(ability: Ability) -> ForgeCost:
     cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
     return cost
+
+
+@memo_by_identity
+def craft_keyword(face: Face) -> Keyword | None:
+    """The face's ``K:Craft`` keyword (702.167a), if it has one."""
+    return face.keyword("Craft")
+
+
+@memo_by_identity
+def _taps(ability: Ability) -> bool:
+    """The ability's cost includes {T} (an unreadable cost: ``False``, checked later)."""
+    cost = read_value("cost", ability.params.get("Cost") or "0")
+    return isinstance(cost, ForgeCost) and cost.tap
 
 
 @memo_by_identity
@@ -323,6 +336,8 @@ class CastingActions(StackActions, Costs):
         )
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
+        if found.tapped and _taps(ability):
+            return False  # (the {T} check below, made first: it is the cheapest)
         if self.may_activate(player, found, ability) is not None:
             return False
         params = ability.params

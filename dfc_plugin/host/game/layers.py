@@ -54,7 +54,10 @@ class Layers(LoopState):
 
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
+        if self.__dict__.get("_no_continuous") == self.version:
+            return []
         if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
+            self.__dict__["_no_continuous"] = self.version
             return []  # no Continuous static anywhere: nothing to ask
         cache = self.__dict__.setdefault("_parts", {})
         key = (self.version, found.id)
@@ -136,9 +139,12 @@ class Layers(LoopState):
         line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
         if line.has(word):
             return True
-        return any(word in a.types for a in self.animations.get(found.id, [])) or (
-            found.zone is Zone.BATTLEFIELD and any(word in p.types for p in self._statics_for(found))
-        )
+        animations = self.animations.get(found.id)
+        if animations and any(word in a.types for a in animations):
+            return True
+        if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_no_continuous") == self.version:
+            return False  # (what _statics_for would say: no statics to ask)
+        return any(word in p.types for p in self._statics_for(found))
 
     def has_type(self, object_id: int, word: str) -> bool:
         return self.has_type_of(self.obj(object_id), word)
