@@ -9,11 +9,15 @@ Two kinds, and why each is safe:
   the inputs' identity. An entry keeps its inputs alive and is used only when the
   very same objects are asked about again, so an answer can't outlive what it
   describes.
-* :func:`per_version`: answers that depend on the game state, remembered for one
-  value of ``game.version`` (bumped by every change of an object, zone, life total,
-  step or turn: :func:`state_stamp`). :func:`drop_caches` forgets every such answer,
-  so a test can ask again with nothing remembered and compare
-  (tests/test_game_cache.py does, after every action of random games).
+* :func:`remembered_per_game`: the plugin's answers for one game (its edition), by
+  the identity of the immutable values asked about; :class:`RememberingRules` does
+  that for every pure rule point.
+
+The engine's own answers about the game state (``_static_cache``, the layers'
+``_parts``, state-based actions found clean) are remembered for one value of
+``game.version``, bumped by every change of an object or a life total.
+:func:`drop_caches` forgets those, and within :func:`fresh` no memo is read or kept:
+tests/test_game_cache.py plays random games both ways and compares every answer.
 """
 
 from __future__ import annotations
@@ -25,12 +29,9 @@ from typing import Any, TypeVar
 __all__ = [
     "drop_caches",
     "fresh",
-    "is_fresh",
     "memo_by_identities",
     "memo_by_identity",
-    "per_version",
     "remembered_per_game",
-    "state_stamp",
 ]
 
 R = TypeVar("R")
@@ -122,52 +123,17 @@ def fresh() -> Iterator[None]:
         _FRESH[0] = False
 
 
-def is_fresh() -> bool:
-    return _FRESH[0]
-
-
-def state_stamp(game: Any) -> tuple[Any, ...]:
-    """What, besides the version, the answers of :func:`per_version` may read: the
-    step, the turn, the active player, who has priority, the stack, the waiting
-    triggers, mana pools, land drops and spells cast."""
-    return (
-        game.version,
-        game.turn,
-        game.step,
-        game.active,
-        game.priority,
-        len(game.stack_items),
-        len(game.pending),
-        game.day_night,
-        tuple(tuple(pool) for pool in game.mana_pool.values()),
-        tuple(game.lands_played.values()),
-        tuple(game.spells_cast.values()),
-    )
-
-
-def per_version(game: Any, name: str, key: Any, compute: Callable[[], R]) -> R:
-    """``compute()`` remembered as ``name``/``key`` while :func:`state_stamp` is the same."""
-    tables: dict[str, Any] = game.__dict__.setdefault("_per_version", {})
-    stamp = state_stamp(game)
-    if tables.get("stamp") != stamp:
-        tables.clear()
-        tables["stamp"] = stamp
-    table: dict[Any, Any] = tables.setdefault(name, {})
-    if key in table:
-        return table[key]  # type: ignore[no-any-return]
-    value = compute()
-    table[key] = value
-    return value
-
-
 def drop_caches(game: Any) -> None:
     """Forget every answer remembered for the game's state (the identity memos answer
     for immutable inputs and stay)."""
-    game.__dict__.pop("_per_version", None)
+    game.__dict__.pop("_per_game", None)
+    game.__dict__.pop("_no_continuous", None)
     game.__dict__.pop("_parts", None)
     game.__dict__.pop("_sba_clean", None)
     game.__dict__.pop("_settled", None)
     game._static_cache.clear()
+    game._faces.clear()
+    game._mana.clear()
 
 
 #: The plugin's rule points that answer a question about immutable values (a frozen

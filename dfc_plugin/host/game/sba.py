@@ -126,5 +126,7 @@ class StateBased(Combat):
 
     def clear_damage(self) -> None:
         """Cleanup: damage wears off (514.2)."""
+        if self.damage:
+            self.version += 1
         self.damage = {}
         self.deathtouched = set()
