@@ -9,9 +9,8 @@ Two kinds, and why each is safe:
   the inputs' identity. An entry keeps its inputs alive and is used only when the
   very same objects are asked about again, so an answer can't outlive what it
   describes.
-* :func:`remembered_per_game`: the plugin's answers for one game (its edition), by
-  the identity of the immutable values asked about; :class:`RememberingRules` does
-  that for every pure rule point.
+* :class:`RememberingRules`: the plugin's answers for one game (its edition) to every
+  pure rule point, by the identity of the immutable values asked about.
 
 The engine's own answers about the game state (``_static_cache``, the layers'
 ``_parts``, state-based actions found clean) are remembered for one value of
@@ -29,9 +28,9 @@ from typing import Any, TypeVar
 __all__ = [
     "drop_caches",
     "fresh",
+    "is_fresh",
     "memo_by_identities",
     "memo_by_identity",
-    "remembered_per_game",
 ]
 
 R = TypeVar("R")
@@ -93,24 +92,9 @@ def memo_by_identities(keys: int) -> Callable[[Callable[..., R]], Callable[..., 
     return decorate
 
 
-def remembered_per_game(game: Any, name: str, key: tuple[Any, ...], compute: Callable[[], R]) -> R:
-    """``compute()`` remembered for this game by the identity of ``key``'s items (an
-    immutable definition, a zone...): for the plugin's answers, which the game's
-    edition fixes."""
-    tables: dict[str, dict[tuple[int, ...], tuple[tuple[Any, ...], R]]] = game.__dict__.setdefault(
-        "_per_game", {}
-    )
-    table = tables.setdefault(name, {})
-    ids = tuple(map(id, key))
-    hit = table.get(ids)
-    if hit is not None and not _FRESH[0] and all(a is b for a, b in zip(hit[0], key, strict=True)):
-        return hit[1]
-    answer = compute()
-    if not _FRESH[0]:
-        if len(table) > LIMIT:
-            table.clear()
-        table[ids] = (key, answer)
-    return answer
+def is_fresh() -> bool:
+    """Within :func:`fresh`: nothing remembered may be used."""
+    return _FRESH[0]
 
 
 @contextmanager
@@ -126,7 +110,8 @@ def fresh() -> Iterator[None]:
 def drop_caches(game: Any) -> None:
     """Forget every answer remembered for the game's state (the identity memos answer
     for immutable inputs and stay)."""
-    game.__dict__.pop("_per_game", None)
+    game.__dict__.pop("_cast_options", None)
+    game.__dict__.pop("_plain_activations", None)
     game.__dict__.pop("_no_continuous", None)
     game.__dict__.pop("_parts", None)
     game.__dict__.pop("_sba_clean", None)
@@ -173,6 +158,10 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
     def ask(*args: Any, **kwargs: Any) -> R:
         if kwargs or _FRESH[0]:
             return handler(*args, **kwargs)
+        if len(args) == 1:  # (most questions are about one state)
+            only = table.get((id(args[0]),))
+            if only is not None and only[0][0] is args[0]:
+                return only[1]
         key = tuple(map(id, args))
         hit = table.get(key)
         if hit is not None and all(a is b for a, b in zip(hit[0], args, strict=True)):

@@ -21,7 +21,7 @@ from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
-from dfc_plugin.host.game.cache import memo_by_identities, memo_by_identity, remembered_per_game
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identities, memo_by_identity
 from dfc_plugin.host.game.costs import Costs, needs
 from dfc_plugin.host.game.events import StackItem
 from dfc_plugin.host.game.stack import StackActions
@@ -90,6 +90,13 @@ def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
         )
 
 
+@memo_by_identities(2)
+def activated_from(face: Face, zone: Zone) -> list[tuple[int, Ability]]:
+    """The face's activated abilities (with their index) activated from ``zone``: an
+    ability activated from elsewhere can't be activated there (602.2, ``ActivationZone$``)."""
+    return [(i, a) for i, a in enumerate(activated(face)) if _activation_zone(a) is zone]
+
+
 @memo_by_identity
 def _activation_zone(ability: Ability) -> Zone:
     return _activation_rules(ability)[0]
@@ -124,6 +131,21 @@ def _taps(ability: Ability) -> bool:
 
 
 @memo_by_identity
+def plain_ability(ability: Ability) -> bool:
+    """No loyalty, sorcery speed, ``Activation$`` condition, cost part, mana or target:
+    whether it may be activated depends only on its source, controller and the turn."""
+    _, loyalty, sorcery_speed, condition = _activation_rules(ability)
+    cost = read_value("cost", ability.params.get("Cost") or "0")
+    return (
+        not (loyalty or sorcery_speed or condition is not None)
+        and isinstance(cost, ForgeCost)
+        and not cost.parts
+        and cost.mana is None
+        and _may_target_nothing(ability.params)
+    )
+
+
+@memo_by_identity
 def _may_target_nothing(params: Any) -> bool:
     """No target is needed: no ``ValidTgts$``, or ``TargetMin$ 0``."""
     return "ValidTgts" not in params or int(params.get("TargetMin") or 1) == 0
@@ -151,13 +173,14 @@ class CastingActions(StackActions, Costs):
         """The ways ``player`` may cast this card from where it is (the plugin's). Without
         a permission or a link, that is the plugin's answer for the card and its zone, so
         it is remembered by the card's definition and zone (the owner's; others have none)."""
-        key = (found.state.card, found.zone, found.owner == player)
-        return remembered_per_game(
-            self,
-            "cast_options",
-            key,
-            lambda: [o for o in self._options(player, found, None, None, None) if o.play == "cast"],
-        )
+        card, zone, mine = found.state.card, found.zone, found.owner == player
+        table = self.__dict__.setdefault("_cast_options", {})
+        hit = table.get((id(card), zone, mine))
+        if hit is not None and hit[0] is card and not is_fresh():
+            return hit[1]  # type: ignore[no-any-return]
+        options = [o for o in self._options(player, found, None, None, None) if o.play == "cast"]
+        table[(id(card), zone, mine)] = (card, options)
+        return options
 
     @action("cast_spell")
     def cast_spell(

@@ -11,6 +11,7 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from operator import is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import Face
@@ -326,16 +327,16 @@ class LoopState(GameCore):
         # each ``DfcState``): nothing to do while the designation and every permanent's
         # id and (immutable) state are as last settled.
         seen = self.__dict__.get("_settled")
-        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1]):
+        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1], seen[2]):
             super()._settle()
-            self.__dict__["_settled"] = (self.day_night, self.in_zone(Zone.BATTLEFIELD))
+            ids = list(self.zones[(None, Zone.BATTLEFIELD)])
+            self.__dict__["_settled"] = (self.day_night, ids, [self.objects[i].state for i in ids])
         self.check_day_change()
 
-    def _same_states(self, before: list[GameObject]) -> bool:
-        now = self.in_zone(Zone.BATTLEFIELD)
-        return len(before) == len(now) and all(
-            a.id == b.id and a.state is b.state for a, b in zip(before, now, strict=True)
-        )
+    def _same_states(self, ids: list[int], states: list[DfcState]) -> bool:
+        now = self.zones[(None, Zone.BATTLEFIELD)]
+        objects = self.objects
+        return ids == now and all(map(is_, states, (objects[i].state for i in now)))
 
     def check_day_change(self) -> None:
         """Day became night or night became day (731.1): "whenever" abilities trigger."""
