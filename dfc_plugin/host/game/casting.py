@@ -90,11 +90,18 @@ def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
         )
 
 
-@memo_by_identities(2)
 def activated_from(face: Face, zone: Zone) -> list[tuple[int, Ability]]:
     """The face's activated abilities (with their index) activated from ``zone``: an
     ability activated from elsewhere can't be activated there (602.2, ``ActivationZone$``)."""
-    return [(i, a) for i, a in enumerate(activated(face)) if _activation_zone(a) is zone]
+    return _activated_by_zone(face).get(zone, [])
+
+
+@memo_by_identity
+def _activated_by_zone(face: Face) -> dict[Zone, list[tuple[int, Ability]]]:
+    by_zone: dict[Zone, list[tuple[int, Ability]]] = {}
+    for index, ability in enumerate(activated(face)):
+        by_zone.setdefault(_activation_zone(ability), []).append((index, ability))
+    return by_zone
 
 
 @memo_by_identity
