@@ -3,7 +3,11 @@
 apply it) in the same run, where it is installed.
 
 Run: ``python benchmarks/random_games.py [GAMES] [--max-actions N] [--checked-games M]``;
-``--long`` runs only the checked pass (the long stateful run: 1,000 games and more).
+``--long`` runs only the checked pass (the long stateful run: 1,000 games and more);
+``--same-games`` replays the seeds of ``random_games_logs.json`` (recorded before the
+engine remembered anything) and says whether each game took the same actions and wrote
+the same log (a rules change elsewhere changes the games too: record again then, with
+``--record``).
 
 * pass 1: the reference engine, invariants off: games/s, actions/s, peak memory of one
   game (tracemalloc, measured apart so it doesn't slow the timed games);
@@ -33,7 +37,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
-from random_support import Hidden, deck, new_random_game, play_checked, playable_dfcs
+from random_support import Hidden, deck, game_digest, new_random_game, play_checked, playable_dfcs
+
+LOGS = Path(__file__).resolve().parent / "random_games_logs.json"
 
 
 def _ours(
@@ -210,6 +216,16 @@ def _phase_games(games: int, max_actions: int) -> dict[str, Any] | None:
     }
 
 
+def _same_games(record: bool) -> dict[str, Any]:
+    """The recorded games, played again: which seeds differ."""
+    recorded = json.loads(LOGS.read_text(encoding="utf-8"))
+    now = [game_digest(g["seed"], recorded["max_actions"]) for g in recorded["games"]]
+    if record:
+        LOGS.write_text(json.dumps({**recorded, "games": now}, indent=1) + "\n", encoding="utf-8")
+    differing = [g["seed"] for g, n in zip(recorded["games"], now, strict=True) if g != n]
+    return {"games": len(now), "same": len(now) - len(differing), "differing_seeds": differing}
+
+
 def main(argv: list[str]) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=50)
@@ -223,7 +239,13 @@ def main(argv: list[str]) -> dict[str, Any]:
     )
     parser.add_argument("--deck-size", type=int, default=40, help="cards per deck (default 40)")
     parser.add_argument("--max-turns", type=int, default=40, help="turn limit per game (default 40)")
+    parser.add_argument("--same-games", action="store_true", help="replay the recorded games and compare")
+    parser.add_argument("--record", action="store_true", help="with --same-games: record them anew")
     args = parser.parse_args(argv)
+    if args.same_games:
+        same = _same_games(args.record)
+        print(json.dumps({"same_games": same}, indent=2))
+        return same
     if args.long:
         checked = _ours(
             args.games,

@@ -138,3 +138,47 @@ def play_checked(game: Game, max_actions: int, *, hidden: Hidden | None = None, 
 def _check_message(game: Game, player: int, message: str, hidden: Hidden) -> None:
     for name in _names_hidden_from(game, player, hidden):
         assert name not in message, f"an error shown to player {player} names hidden {name!r}: {message}"
+
+
+def game_digest(seed: int, max_actions: int, *, uncached: bool = False) -> dict[str, object]:
+    """One random game, summed up: the options listed before every action, each choice
+    and refusal (their hash), the whole log (its hash), the turn and the life totals.
+    ``uncached``: nothing the engine remembers is used (host/game/cache.py's ``fresh``,
+    and ``drop_caches`` before every question), to compare with the usual game."""
+    import hashlib
+    from contextlib import nullcontext
+
+    from dfc_plugin.host.game.cache import drop_caches, fresh
+
+    game = new_random_game(seed, invariants=False)
+    steps = hashlib.sha256()
+    taken = 0
+    with fresh() if uncached else nullcontext():
+        game.start(hand=7)
+        while not game.over and taken < max_actions and game.turn <= 40 and game.priority is not None:
+            player = game.priority
+            if uncached:
+                drop_caches(game)
+            options = game.legal_actions(player)
+            steps.update(repr((player, game.step, options)).encode())
+            while True:
+                choice = game.agent(player).act(game, player, options)
+                if uncached:
+                    drop_caches(game)
+                try:
+                    game.apply(player, choice)
+                    break
+                except IllegalActionError as error:
+                    steps.update(repr(("refused", choice, str(error))).encode())
+                    options = [o for o in options if o != choice]
+            taken += 1
+    log = game.log_text()
+    return {
+        "seed": seed,
+        "actions": taken,
+        "turn": game.turn,
+        "life": {str(p): v for p, v in game.life.items()},
+        "steps": steps.hexdigest()[:16],
+        "log": hashlib.sha256(log.encode()).hexdigest()[:16],
+        "log_lines": log.count("\n") + 1,
+    }

@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
+from operator import attrgetter
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from dfc_plugin.cards import CardDef
@@ -126,6 +127,9 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
     return wrap
 
 
+_cards_of = attrgetter("cards")
+
+
 class GameCore:
     """Zones and objects, moves, the log and views. See :class:`dfc_plugin.host.Game`."""
 
@@ -147,7 +151,10 @@ class GameCore:
             manager = plugin_manager(plugins=plugins)
             registry = registry or build_registry(manager, edition, checked=checked)
             library = library or _plugin_library(manager, list(folders))
-        self.rules = registry
+        from dfc_plugin.host.game.cache import RememberingRules  # (the package imports this module)
+
+        # The plugin's answers to pure questions are remembered (host/game/cache.py).
+        self.rules: Registry = RememberingRules(registry)  # type: ignore[assignment]
         self.library = library
         self.players = list(range(1, players + 1))
         self.chooser: Chooser = chooser or FirstChoice()
@@ -213,8 +220,8 @@ class GameCore:
         if self.check_invariants:
             self.verify(after=name)
             return
-        held = sum(len(found.cards) for found in self.objects.values())
-        listed = sum(len(ids) for ids in self.zones.values())
+        held = sum(map(len, map(_cards_of, self.objects.values())))
+        listed = sum(map(len, self.zones.values()))
         if held != len(self.cards) or listed != len(self.objects):
             self.verify(after=name)  # names the card or object that broke it
             raise EngineError(f"the cards and objects do not add up after {name}")

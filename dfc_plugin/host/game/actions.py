@@ -15,7 +15,8 @@ from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult
-from dfc_plugin.host.game.casting import activated
+from dfc_plugin.host.game.cache import is_fresh
+from dfc_plugin.host.game.casting import activated_from, craft_keyword, plain_ability
 from dfc_plugin.host.game.steps import Steps
 from dfc_plugin.state import Zone
 
@@ -129,21 +130,42 @@ class Playing(Steps):
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
         mine = [*self.in_zone(Zone.GRAVEYARD, player), *self.in_zone(Zone.HAND, player)]
-        for found in [*self.in_zone(Zone.BATTLEFIELD), *mine]:
+        # Another player's permanents have nothing this player may activate (602.2).
+        yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
+        for found in [*yours, *mine]:
             face = self.face_of(found)
             if face is None:
                 continue
-            for index, ability in enumerate(activated(face)):
-                if self.activatable(player, found, face, ability):
+            for index, ability in activated_from(face, found.zone):
+                if self._activatable_now(player, found, face, ability):
                     out.append(Activate(found.id, index))
             if (
                 found.zone is Zone.BATTLEFIELD
                 and found.controller == player
-                and face.keyword("Craft")
+                and craft_keyword(face)
                 and self.sorcery_timing(player)
             ):
                 out.append(Craft(found.id))
         return out
+
+    def _activatable_now(self, player: int, found: Any, face: Any, ability: Any) -> bool:
+        """``activatable``, remembered for a plain ability (no timing, condition, cost
+        part, mana or target: a land's mana ability): its answer reads only the object
+        (immutable), the player and the turn (302.6, "since your most recent turn")."""
+        if not plain_ability(ability):
+            return self.activatable(player, found, face, ability)
+        table: dict[tuple[int, int, int, int], tuple[Any, Any, bool]] = self.__dict__.setdefault(
+            "_plain_activations", {}
+        )
+        key = (id(found), id(ability), player, self.turn)
+        hit = table.get(key)
+        if hit is not None and hit[0] is found and hit[1] is ability and not is_fresh():
+            return hit[2]
+        answer = self.activatable(player, found, face, ability)
+        if len(table) > 50_000:
+            table.clear()
+        table[key] = (found, ability, answer)
+        return answer
 
     def apply(self, player: int, action: Action) -> ActionResult:
         """Take one action for ``player`` (raises :class:`IllegalActionError`, leaving

@@ -15,19 +15,20 @@ from __future__ import annotations
 import re
 from typing import Any
 
-from dfc_plugin.cards import Ability, Face, ForgeCost
+from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identities, memo_by_identity
 from dfc_plugin.host.game.costs import Costs, needs
 from dfc_plugin.host.game.events import StackItem
 from dfc_plugin.host.game.stack import StackActions
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.rules.casting import CastOption
-from dfc_plugin.script.parser import parse_value
+from dfc_plugin.script.parser import parse_value, read_value
 from dfc_plugin.state import Zone
 
 __all__ = ["CastingActions", "spell_ability"]
@@ -47,6 +48,7 @@ def spell_ability(face: Face) -> Ability | None:
     )
 
 
+@memo_by_identity
 def activated(face: Face) -> list[Ability]:
     """The face's activated abilities (``AB$`` lines) in script order, then those its
     keywords stand for (equip, 702.6a)."""
@@ -67,10 +69,18 @@ def activated(face: Face) -> list[Ability]:
 
 
 def _missing(ctx: Ctx, first: Any) -> list[str]:
+    card = ctx.game.cards.get(ctx.card)
+    return list(_chain_missing(first, ctx.face, card.definition if card is not None else None, ctx))
+
+
+@memo_by_identities(3)
+def _chain_missing(first: Any, face: Face, definition: Any, ctx: Ctx) -> tuple[str, ...]:
+    """What the chain starting at ``first`` misses: it reads only the face and the
+    card's definition (its SVars), so it is remembered by their identity."""
     try:
-        return [m for link in links(ctx, first) for m in link_missing(link)]
+        return tuple(m for link in links(ctx, first) for m in link_missing(link))
     except UnsupportedAbilityError as error:
-        return list(error.missing)
+        return tuple(error.missing)
 
 
 def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
@@ -79,6 +89,74 @@ def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
         raise UnsupportedAbilityError(
             f"{what} can't run here (missing {', '.join(missing)})", missing=tuple(missing)
         )
+
+
+def activated_from(face: Face, zone: Zone) -> list[tuple[int, Ability]]:
+    """The face's activated abilities (with their index) activated from ``zone``: an
+    ability activated from elsewhere can't be activated there (602.2, ``ActivationZone$``)."""
+    return _activated_by_zone(face).get(zone, [])
+
+
+@memo_by_identity
+def _activated_by_zone(face: Face) -> dict[Zone, list[tuple[int, Ability]]]:
+    by_zone: dict[Zone, list[tuple[int, Ability]]] = {}
+    for index, ability in enumerate(activated(face)):
+        by_zone.setdefault(_activation_zone(ability), []).append((index, ability))
+    return by_zone
+
+
+@memo_by_identity
+def _activation_zone(ability: Ability) -> Zone:
+    return _activation_rules(ability)[0]
+
+
+@memo_by_identity
+def _activation_rules(ability: Ability) -> tuple[Zone, bool, bool, str | None]:
+    """What of an ability's parameters says when it may be activated: the zone
+    (``ActivationZone$``), a loyalty ability, ``SorcerySpeed$``, ``Activation$``."""
+    params = ability.params
+    zone = zone_named(params.get("ActivationZone") or "Battlefield")
+    return zone, "Planeswalker" in params, "SorcerySpeed" in params, params.get("Activation")
+
+
+@memo_by_identity
+def _ability_cost(ability: Ability) -> ForgeCost:
+    cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
+    return cost
+
+
+@memo_by_identity
+def craft_keyword(face: Face) -> Keyword | None:
+    """The face's ``K:Craft`` keyword (702.167a), if it has one."""
+    return face.keyword("Craft")
+
+
+@memo_by_identity
+def _taps(ability: Ability) -> bool:
+    """The ability's cost includes {T} (an unreadable cost: ``False``, checked later)."""
+    cost = read_value("cost", ability.params.get("Cost") or "0")
+    return isinstance(cost, ForgeCost) and cost.tap
+
+
+@memo_by_identity
+def plain_ability(ability: Ability) -> bool:
+    """No loyalty, sorcery speed, ``Activation$`` condition, cost part, mana or target:
+    whether it may be activated depends only on its source, controller and the turn."""
+    _, loyalty, sorcery_speed, condition = _activation_rules(ability)
+    cost = read_value("cost", ability.params.get("Cost") or "0")
+    return (
+        not (loyalty or sorcery_speed or condition is not None)
+        and isinstance(cost, ForgeCost)
+        and not cost.parts
+        and cost.mana is None
+        and _may_target_nothing(ability.params)
+    )
+
+
+@memo_by_identity
+def _may_target_nothing(params: Any) -> bool:
+    """No target is needed: no ``ValidTgts$``, or ``TargetMin$ 0``."""
+    return "ValidTgts" not in params or int(params.get("TargetMin") or 1) == 0
 
 
 class CastingActions(StackActions, Costs):
@@ -100,8 +178,17 @@ class CastingActions(StackActions, Costs):
 
     # ------------------------------------------------------------------ casting
     def cast_options_for(self, player: int, found: GameObject) -> list[CastOption]:
-        """The ways ``player`` may cast this card from where it is (the plugin's)."""
-        return [o for o in self._options(player, found, None, None, None) if o.play == "cast"]
+        """The ways ``player`` may cast this card from where it is (the plugin's). Without
+        a permission or a link, that is the plugin's answer for the card and its zone, so
+        it is remembered by the card's definition and zone (the owner's; others have none)."""
+        card, zone, mine = found.state.card, found.zone, found.owner == player
+        table = self.__dict__.setdefault("_cast_options", {})
+        hit = table.get((id(card), zone, mine))
+        if hit is not None and hit[0] is card and not is_fresh():
+            return hit[1]  # type: ignore[no-any-return]
+        options = [o for o in self._options(player, found, None, None, None) if o.play == "cast"]
+        table[(id(card), zone, mine)] = (card, options)
+        return options
 
     @action("cast_spell")
     def cast_spell(
@@ -161,24 +248,22 @@ class CastingActions(StackActions, Costs):
 
     # ------------------------------------------------------------------ activating
     def _activation_zone(self, ability: Ability) -> Zone:
-        return zone_named(ability.params.get("ActivationZone") or "Battlefield")
+        return _activation_zone(ability)
 
     def may_activate(self, player: int, found: GameObject, ability: Ability) -> str | None:
         """Why ``player`` may not activate this ability now (``None``: they may)."""
-        params = ability.params
-        zone = self._activation_zone(ability)
+        zone, loyalty, sorcery_speed, condition = _activation_rules(ability)
         if found.zone is not zone:
             return f"it is activated from the {zone}"
         if (found.controller if zone is Zone.BATTLEFIELD else found.owner) != player:
             return "only its controller activates it (602.2)"
-        if "Planeswalker" in params:
+        if loyalty:
             if found.id in self.loyalty_used:
                 return "a loyalty ability of a permanent once each turn (606.3)"
             if not self.sorcery_timing(player):
                 return "loyalty abilities at sorcery speed (606.3)"
-        if "SorcerySpeed" in params and not self.sorcery_timing(player):
+        if sorcery_speed and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
-        condition = params.get("Activation")
         if condition is not None:
             check = ACTIVATION_CONDITIONS.get(condition)
             face = self.face_of(found)
@@ -284,13 +369,15 @@ class CastingActions(StackActions, Costs):
         )
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
+        if found.tapped and _taps(ability):
+            return False  # (the {T} check below, made first: it is the cheapest)
         if self.may_activate(player, found, ability) is not None:
             return False
         params = ability.params
         ctx = self.ability_ctx(found, face, player)
         if _missing(ctx, params):
             return False
-        cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
+        cost = _ability_cost(ability)
         if (
             cost.tap
             and (
@@ -302,15 +389,11 @@ class CastingActions(StackActions, Costs):
         ) or not self.can_pay_parts(ctx, cost):
             return False
         sources_needed = needs(cost.mana)
-        if cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)) and sources_needed:
+        if sources_needed and cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)):
             return self._affordable_without(player, found, sources_needed)
-        if not self.can_afford(player, sources_needed):
-            return False
-        return (
-            "ValidTgts" not in params
-            or int(params.get("TargetMin") or 1) == 0
-            or bool(legal_targets(self, ctx, params))
-        )
+        if sources_needed and not self.can_afford(player, sources_needed):
+            return False  # (nothing to pay is always affordable)
+        return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
 
     def _affordable_without(self, player: int, found: GameObject, wanted: list[frozenset[str]]) -> bool:
         saved = found.tapped

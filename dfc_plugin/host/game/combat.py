@@ -46,6 +46,7 @@ class Combat(Basics):
         for object_id in chosen:
             self.attackers[object_id] = defender
             self.attacked_this_turn.add(object_id)
+            self.version += 1  # "attacking" is read by the layers (a vigilant one stays untapped)
             if not self.has_keyword(object_id, "Vigilance"):
                 self._replace(self.obj(object_id), tapped=True)
             self.record("attack", self.obj(object_id), f"{{obj}} attacks player {defender}", "508.1")
@@ -81,6 +82,7 @@ class Combat(Basics):
                 continue
             if chosen:
                 self.blockers[attacker] = chosen
+                self.version += 1  # "blocking" and "blocked" are read by the layers
                 free = [b for b in free if b not in chosen]
                 self.emit(GameEvent("AttackerBlocked", {"Attacker": attacker}))
                 for blocker in chosen:
@@ -148,6 +150,8 @@ class Combat(Basics):
 
     def end_combat(self) -> None:
         """Creatures stop being attacking and blocking at the end of combat (511.3)."""
+        if self.attackers or self.blockers:
+            self.version += 1
         self.attackers = {}
         self.blockers = {}
 

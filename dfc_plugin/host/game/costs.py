@@ -106,7 +106,12 @@ class Costs(LoopState):
         return from_pool, tapped
 
     def can_afford(self, player: int, wanted: list[frozenset[str]]) -> bool:
-        return self._plan(player, wanted) is not None
+        # The plan reads the pool and the sources (remembered until anything changes).
+        key = ("afford", self.version, player, tuple(self.mana_pool[player]), tuple(wanted))
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = self._static_cache[key] = self._plan(player, wanted) is not None
+        return bool(cached)
 
     def pay_mana(self, player: int, wanted: list[frozenset[str]], what: str) -> None:
         """Pay mana, activating mana abilities as needed (601.2g-h, 605.3a)."""

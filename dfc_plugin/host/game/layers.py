@@ -14,8 +14,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
 
-from dfc_plugin.cards import Face, Keyword, ParamMap, TypeLine
+from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.core import ActionResult, action
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.game.creature_types import CREATURE_TYPES
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
@@ -40,6 +41,18 @@ class Animation:
     remove_abilities: bool = False
 
 
+@memo_by_identity
+def continuous_abilities(face: Face) -> tuple[Ability, ...]:
+    """The face's ``Continuous`` static abilities."""
+    return tuple(a for a in face.abilities if a.kind == "S" and a.params.api == "Continuous")
+
+
+@memo_by_identity
+def characteristic_defining(face: Face) -> tuple[Ability, ...]:
+    """The face's characteristic-defining static abilities (604.3)."""
+    return tuple(a for a in face.abilities if a.kind == "S" and "CharacteristicDefining" in a.params)
+
+
 class Layers(LoopState):
     """The layer system (mixed into :class:`dfc_plugin.host.Game`)."""
 
@@ -48,6 +61,11 @@ class Layers(LoopState):
 
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
+        if self.__dict__.get("_no_continuous") == self.version:
+            return []
+        if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
+            self.__dict__["_no_continuous"] = self.version
+            return []  # no Continuous static anywhere: nothing to ask
         cache = self.__dict__.setdefault("_parts", {})
         key = (self.version, self.active, found.id)  # "as long as it's your turn"
         if key in cache:
@@ -68,13 +86,10 @@ class Layers(LoopState):
         from dfc_plugin.host.abilities.statics import cda_part
 
         face = self.face_of(found)
-        if face is None:
+        if face is None or not characteristic_defining(face):
             return []
-        return [
-            cda_part(self, self.ability_ctx(found, face), a.params)
-            for a in face.abilities
-            if a.kind == "S" and "CharacteristicDefining" in a.params
-        ]
+        ctx = self.ability_ctx(found, face)
+        return [cda_part(self, ctx, a.params) for a in characteristic_defining(face)]
 
     def pt_of(self, found: GameObject) -> tuple[int | None, int | None]:
         """Power and toughness now (613.4): printed or set, then changes, then counters."""
@@ -137,9 +152,11 @@ class Layers(LoopState):
         printed = shown.face if not found.state.face_down else None  # before layer 6 (613.1f)
         if word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None:
             return True  # 702.73a: a characteristic-defining ability, every zone (604.3)
-        return any(word in a.types for a in animations) or (
-            found.zone is Zone.BATTLEFIELD and any(word in p.types for p in self._statics_for(found))
-        )
+        if any(word in a.types for a in animations):
+            return True
+        if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_no_continuous") == self.version:
+            return False  # (what _statics_for would say: no statics to ask)
+        return any(word in p.types for p in self._statics_for(found))
 
     def has_type(self, object_id: int, word: str) -> bool:
         return self.has_type_of(self.obj(object_id), word)

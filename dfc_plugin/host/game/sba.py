@@ -6,12 +6,20 @@ Auras are not modelled (no Attach), so 704.5m never applies.
 
 from __future__ import annotations
 
+from dfc_plugin.cards import Face, Keyword
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.game.combat import Combat
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
-__all__ = ["StateBased"]
+__all__ = ["StateBased", "chapter_keyword"]
+
+
+@memo_by_identity
+def chapter_keyword(face: Face) -> Keyword | None:
+    """A Saga face's ``K:Chapter`` keyword (714.2b), if it has one."""
+    return face.keyword("Chapter")
 
 
 class StateBased(Combat):
@@ -51,7 +59,7 @@ class StateBased(Combat):
         """714.4: a Saga whose lore counters reach its final chapter, and that isn't the
         source of a chapter ability still to resolve, is sacrificed."""
         face = self.face_of(found)
-        word = face.keyword("Chapter") if face is not None else None
+        word = chapter_keyword(face) if face is not None else None
         if word is None or not word.args or not word.args[0].isdigit():
             return False
         return found.counter("LORE") >= int(word.args[0]) and not self._siege_waiting(found)
@@ -118,5 +126,7 @@ class StateBased(Combat):
 
     def clear_damage(self) -> None:
         """Cleanup: damage wears off (514.2)."""
+        if self.damage:
+            self.version += 1
         self.damage = {}
         self.deathtouched = set()

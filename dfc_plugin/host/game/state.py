@@ -11,6 +11,7 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from operator import is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import Face
@@ -181,7 +182,14 @@ class LoopState(GameCore):
 
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
-        snapshot["loop"] = {name: _copy(getattr(self, name)) for name in self._LOOP_FIELDS}
+        loop, empty = {}, []
+        for name in self._LOOP_FIELDS:  # (most are empty: those need no copy)
+            value = getattr(self, name)
+            if value:
+                loop[name] = _copy(value)
+            else:
+                empty.append(name)
+        snapshot["loop"], snapshot["loop_empty"] = loop, empty
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
@@ -190,6 +198,8 @@ class LoopState(GameCore):
         super()._restore(snapshot)
         for name, value in snapshot["loop"].items():
             setattr(self, name, value)
+        for name in snapshot["loop_empty"]:  # an empty container was kept as a new empty one
+            setattr(self, name, type(getattr(self, name))())
         self.version += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
@@ -318,11 +328,20 @@ class LoopState(GameCore):
         return result
 
     def _settle(self) -> None:
-        key = (self.version, self.day_night)
-        if self.__dict__.get("_settled") != key:  # day/night follows the battlefield only
+        # Day/night follows the permanents' states only (turns.py asks the plugin about
+        # each ``DfcState``): nothing to do while the designation and every permanent's
+        # id and (immutable) state are as last settled.
+        seen = self.__dict__.get("_settled")
+        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1], seen[2]):
             super()._settle()
-            self.__dict__["_settled"] = (self.version, self.day_night)
+            ids = list(self.zones[(None, Zone.BATTLEFIELD)])
+            self.__dict__["_settled"] = (self.day_night, ids, [self.objects[i].state for i in ids])
         self.check_day_change()
+
+    def _same_states(self, ids: list[int], states: list[DfcState]) -> bool:
+        now = self.zones[(None, Zone.BATTLEFIELD)]
+        objects = self.objects
+        return ids == now and all(map(is_, states, (objects[i].state for i in now)))
 
     def check_day_change(self) -> None:
         """Day became night or night became day (731.1): "whenever" abilities trigger."""

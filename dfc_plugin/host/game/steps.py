@@ -136,6 +136,7 @@ class Steps(CastingActions, StateBased):
         if self.step == "end_combat":
             self.end_combat()
         if self.step == "cleanup" or index == len(STEPS) - 1:
+            self.version += 1  # a new active player, "last turn" counts: what caches key on
             self.next_turn()
             self._begin("upkeep")  # the untap step was the core's next_turn (502.3)
             return

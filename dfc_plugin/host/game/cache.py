@@ -1,0 +1,177 @@
+"""Memos for the questions the game loop asks thousands of times per game (listing
+legal actions, state-based actions, day/night after every action), so that each
+answer is worked out once per input instead of once per question.
+
+Two kinds, and why each is safe:
+
+* :func:`memo_by_identity`: answers that depend only on immutable inputs (a face, an
+  ability's parameter map, a card definition, a frozen ``DfcState``), remembered by
+  the inputs' identity. An entry keeps its inputs alive and is used only when the
+  very same objects are asked about again, so an answer can't outlive what it
+  describes.
+* :class:`RememberingRules`: the plugin's answers for one game (its edition) to every
+  pure rule point, by the identity of the immutable values asked about.
+
+The engine's own answers about the game state (``_static_cache``, the layers'
+``_parts``, state-based actions found clean) are remembered for one value of
+``game.version``, bumped by every change of an object or a life total.
+:func:`drop_caches` forgets those, and within :func:`fresh` no memo is read or kept:
+tests/test_game_cache.py plays random games both ways and compares every answer.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import Any, TypeVar
+
+__all__ = [
+    "drop_caches",
+    "fresh",
+    "is_fresh",
+    "memo_by_identities",
+    "memo_by_identity",
+]
+
+R = TypeVar("R")
+
+#: Entries a memo keeps before it starts again (the bundled decks need a few thousand).
+LIMIT = 50_000
+
+
+#: While set (:func:`fresh`), memos neither read nor remember: every answer is
+#: worked out anew, to compare with the remembered one.
+_FRESH: list[bool] = [False]
+
+
+def memo_by_identity(compute: Callable[[Any], R]) -> Callable[[Any], R]:
+    """``compute(value)`` remembered by the identity of ``value`` (immutable)."""
+    table: dict[int, tuple[Any, R]] = {}
+
+    def remembered(value: Any) -> R:
+        hit = table.get(id(value))
+        if hit is not None and hit[0] is value and not _FRESH[0]:
+            return hit[1]
+        answer = compute(value)
+        if _FRESH[0]:
+            return answer
+        if len(table) > LIMIT:
+            table.clear()
+        table[id(value)] = (value, answer)
+        return answer
+
+    remembered.__doc__ = compute.__doc__
+    remembered.__wrapped__ = compute  # type: ignore[attr-defined]
+    return remembered
+
+
+def memo_by_identities(keys: int) -> Callable[[Callable[..., R]], Callable[..., R]]:
+    """``compute(*args)`` remembered by the identity of its first ``keys`` arguments
+    (immutable); the others are passed on and must not change the answer."""
+
+    def decorate(compute: Callable[..., R]) -> Callable[..., R]:
+        table: dict[tuple[int, ...], tuple[tuple[Any, ...], R]] = {}
+
+        def remembered(*args: Any) -> R:
+            inputs = args[:keys]
+            key = tuple(map(id, inputs))
+            hit = table.get(key)
+            if hit is not None and not _FRESH[0] and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
+                return hit[1]
+            answer = compute(*args)
+            if _FRESH[0]:
+                return answer
+            if len(table) > LIMIT:
+                table.clear()
+            table[key] = (inputs, answer)
+            return answer
+
+        remembered.__doc__ = compute.__doc__
+        return remembered
+
+    return decorate
+
+
+def is_fresh() -> bool:
+    """Within :func:`fresh`: nothing remembered may be used."""
+    return _FRESH[0]
+
+
+@contextmanager
+def fresh() -> Iterator[None]:
+    """Within this block nothing remembered is used or kept (see the module docstring)."""
+    _FRESH[0] = True
+    try:
+        yield
+    finally:
+        _FRESH[0] = False
+
+
+def drop_caches(game: Any) -> None:
+    """Forget every answer remembered for the game's state (the identity memos answer
+    for immutable inputs and stay)."""
+    game.__dict__.pop("_cast_options", None)
+    game.__dict__.pop("_plain_activations", None)
+    game.__dict__.pop("_no_continuous", None)
+    game.__dict__.pop("_parts", None)
+    game.__dict__.pop("_sba_clean", None)
+    game.__dict__.pop("_settled", None)
+    game._static_cache.clear()
+    game._faces.clear()
+    game._mana.clear()
+
+
+#: The plugin's rule points that answer a question about immutable values (a frozen
+#: ``DfcState``, a card definition, a zone, a designation, a flag) without changing
+#: anything: DESIGN.md decision 3, rules are pure functions over a small state record.
+PURE_RULE_POINTS = (
+    "characteristics",
+    "mana_value",
+    "is_double_faced",
+    "cast_options",
+    "land_options",
+    "mana_abilities",
+    "can_pay_tap_cost",
+    "day_night_transform",
+    "designation_with",
+)
+
+
+class RememberingRules:
+    """A game's view of the rule handlers (a :class:`~dfc_plugin.registry.Registry`):
+    the answers of :data:`PURE_RULE_POINTS` are remembered by the identity of their
+    arguments, so the engine may ask the same question as often as its loops need;
+    everything else is the registry's own."""
+
+    def __init__(self, registry: Any) -> None:
+        self.registry = registry
+        for name in PURE_RULE_POINTS:
+            setattr(self, name, _remembering(getattr(registry, name)))
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.registry, name)
+
+
+def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
+    table: dict[tuple[int, ...], tuple[tuple[Any, ...], R]] = {}
+
+    def ask(*args: Any, **kwargs: Any) -> R:
+        if kwargs or _FRESH[0]:
+            return handler(*args, **kwargs)
+        if len(args) == 1:  # (most questions are about one state)
+            only = table.get((id(args[0]),))
+            if only is not None and only[0][0] is args[0]:
+                return only[1]
+        key = tuple(map(id, args))
+        hit = table.get(key)
+        if hit is not None and all(a is b for a, b in zip(hit[0], args, strict=True)):
+            return hit[1]
+        answer = handler(*args)
+        if len(table) > LIMIT:
+            table.clear()
+        table[key] = (args, answer)
+        return answer
+
+    ask.__wrapped__ = handler  # type: ignore[attr-defined]
+    ask.__doc__ = handler.__doc__
+    return ask
