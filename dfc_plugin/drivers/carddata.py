@@ -118,7 +118,10 @@ def card_data(cards: Iterable[CardDef]) -> CardData:
     skipped: dict[str, str] = {}
     for card in cards:
         if card.layout is Layout.MELD:
-            skipped[card.name] = "meld: phase skips card groups of more than two faces"
+            skipped[card.name] = (
+                "meld: no data path melds in phase (its Meld effect exiles the pair and "
+                "puts no melded permanent onto the battlefield from these records)"
+            )
             continue
         if card.layout not in _TWO_FACED and len(card.faces) > 1:
             skipped[card.name] = f"layout {card.layout.value}: not a layout phase builds from two faces"

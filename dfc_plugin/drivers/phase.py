@@ -85,6 +85,7 @@ CAPABILITIES = Capabilities(
             "add_effect",
             "become_copy",
             "token_copy",
+            "create_token",
         }
     ),
     questions=frozenset(
@@ -106,9 +107,13 @@ CAPABILITIES = Capabilities(
             "object.token",
             "object.copy_of",
             "object.can_transform",
+            "object.could_produce",
+            "object.mana_abilities",
+            "object.can_pay_tap_cost",
             "zone.names",
             "zone.count",
             "game.day_night",
+            "card.mana_value",
         }
     ),
     editions=frozenset({"current"}),
@@ -167,6 +172,10 @@ class PhaseDriver:
         self._pending: list[_Pending] = []
         self._filler: set[int] = set()
         self._log: list[str] = []
+        #: Clone-like cards set up on the battlefield, waiting in exile to enter as a copy.
+        self._waiting: dict[int, _Pending] = {}
+        #: Answers the driver gives phase's next prompts (see ``_settle``).
+        self._prefer: Callable[[Mapping[str, Any], Sequence[Any]], Any] | None = None
         self.game: Any = None
 
     def capabilities(self) -> Capabilities:
@@ -228,6 +237,9 @@ class PhaseDriver:
             found["zone"] = "placed"
             pending.handle.id = int(found["id"])
             zone = "hand" if self._modal_back(pending) else pending.zone
+            if zone == "battlefield" and rec.enters_as_copy(found):
+                zone = "exile"
+                self._waiting[pending.handle.id] = pending
             self._debug("MoveToZone", object_id=pending.handle.id, to_zone=rec.ZONES[zone], simulate=False)
         self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
         for seat in (0, 1):
@@ -241,6 +253,8 @@ class PhaseDriver:
         if modal:
             self._edit(rec.fresh_turn)
         for pending in self._pending:
+            if pending.handle.id in self._waiting:
+                continue
             try:
                 self._options(pending)
             except ValueError as error:
@@ -358,7 +372,8 @@ class PhaseDriver:
             if not offers:
                 return
             seat = (waiting.get("data") or {}).get("player", self.game.priority_player())
-            self._record(self.game.apply(seat, min(offers, key=rec.harmless)))
+            chosen = self._prefer(waiting, offers) if self._prefer else None
+            self._record(self.game.apply(seat, chosen or min(offers, key=rec.harmless)))
         raise DriverError(f"phase.rs kept prompting: {self.game.waiting_for()}")
 
     def _find(self, object_id: int) -> dict[str, Any] | None:
@@ -386,6 +401,8 @@ class PhaseDriver:
         perform = self._actions().get(action)
         if perform is None:
             raise DriverError(f"the phase.rs driver has no action {action!r}")
+        if action != "become_copy":
+            self._guard(*args.values())
         try:
             result = perform(dict(args))
         except ValueError as error:
@@ -420,6 +437,7 @@ class PhaseDriver:
             "add_counters": self._add_counters,
             "add_effect": self._add_effect,
             "token_copy": self._token_copy,
+            "create_token": self._create_token,
             "become_copy": self._become_copy,
         }
 
@@ -663,6 +681,7 @@ class PhaseDriver:
         self._record(self.game.apply(seat, offer))
         if self.game.waiting_for().get("type") == "ModalFaceChoice":
             self._apply("ChooseModalFace", seat, back_face=back)
+        self._settle()  # the land enters (a new object, 400.7) once its prompts are answered
         return ActResult(True, "", (self._current(handle),), 1, 1)
 
     def _mill(self, args: dict[str, Any]) -> ActResult:
@@ -734,26 +753,90 @@ class PhaseDriver:
         return ActResult(True, "")
 
     def _become_copy(self, args: dict[str, Any]) -> ActResult:
-        """The object becomes a copy of the source (phase's BecomeCopy, which targets
-        what is copied)."""
+        """The object becomes a copy of the source: phase's BecomeCopy, which targets
+        what is copied; a Clone-like card waiting in exile enters as a copy of it."""
         handle, source = args["object"], args["source"]
+        if handle.id in self._waiting:
+            return self._enter_as_copy(handle, source)
+        self._guard(source)
         if self._object(source.id)["zone"] != "Battlefield":
             raise Unsupported("a copy of a card outside the battlefield (phase's copy effect targets)")
-        self._no_clone(handle, "")
         effect = {"type": "BecomeCopy", "target": rec.ANY}
         self._effect(effect, handle.id, [source.id], self._object(handle.id)["controller"])
         return ActResult(True, "", (self._current(handle),))
 
+    def _enter_as_copy(self, handle: _Handle, source: _Handle) -> ActResult:
+        """A Clone-like card set up on the battlefield becomes a copy the one way phase
+        makes one: it enters the battlefield (phase's ChangeZone) and its own "enter as a
+        copy" replacement copies the source (706.2, 614.1c). phase's object is a new one
+        (400.7); the scenario's handle follows it, as the set-up meant it there all along."""
+        pending = self._waiting.pop(handle.id)
+        self._guard(source)
+
+        def choose(waiting: Mapping[str, Any], offers: Sequence[Any]) -> Any:
+            data = waiting.get("data") or {}
+            if waiting.get("type") == "ReplacementChoice":
+                candidates = data.get("candidates", [])
+                wanted = next(
+                    (i for i, c in enumerate(candidates) if "as a copy" in (c.get("description") or "")), None
+                )
+                if wanted is not None and "counter" in (candidates[wanted].get("description") or ""):
+                    raise Unsupported(
+                        f"{pending.card}'s copy exception (a counter), which the scenario gives by a step"
+                    )
+                return next((o for o in offers if (o.data or {}).get("index") == wanted), None)
+            if waiting.get("type") == "CopyTargetChoice":
+                if source.id not in data.get("valid_targets", []):
+                    raise Unsupported(f"{pending.card} copying what its ability can't copy")
+                return next(o for o in offers if (o.data or {}).get("target") == {"Object": source.id})
+            return None
+
+        effect = {"type": "ChangeZone", "origin": None, "destination": "Battlefield", "target": rec.SELF}
+        self._prefer = choose
+        try:
+            self._effect(effect, handle.id, (), pending.player - 1)
+        finally:
+            self._prefer = None
+        found = self._object(handle.id)
+        if found["zone"] != "Battlefield":
+            raise Unsupported(f"{pending.card} entering as a copy: phase did not put it onto the battlefield")
+        self._options(pending)
+        handle.incarnation = self._object(handle.id).get("incarnation", 0)
+        return ActResult(True, "", (handle,))
+
+    def _guard(self, *handles: Any) -> None:
+        """A Clone-like card set up on the battlefield is a 0/0 copying nothing until a
+        ``become_copy``: phase would put it into its owner's graveyard at once (704.5f),
+        so the driver keeps it in exile and can't be asked about it before then."""
+        for handle in handles:
+            if isinstance(handle, _Handle) and handle.id in self._waiting:
+                raise Unsupported(
+                    f"{self._waiting[handle.id].card} on the battlefield copying nothing "
+                    "(a 0/0 phase puts into the graveyard, 704.5f) before it becomes a copy"
+                )
+
     def _no_clone(self, handle: _Handle, what: str) -> None:
-        """phase applies "enter as a copy" (Clone, Mirror Image) only as the card's own
-        ability as it enters; a copy effect or a token copy of such a card made
-        separately can't be asked of it."""
-        _, _, library = _engine(self._extra)
-        card = library.get(self._object(handle.id)["base_name"]).front
-        if "as a copy" in card.oracle_text:
-            raise Unsupported(
-                f"{what or 'a copy effect on'} {card.name}, which enters as a copy of something"
-            )
+        """A token copy of a card whose own "enter as a copy" ability is in force (a
+        Clone copying nothing): phase would have the token enter as a copy of something,
+        a choice the scenarios don't make."""
+        self._guard(handle)
+        found = self._object(handle.id)
+        if rec.enters_as_copy(found):
+            raise Unsupported(f"{what} {found['name']}, which enters as a copy of something")
+
+    def _create_token(self, args: dict[str, Any]) -> ActResult:
+        """An effect creates the token: phase's own Incubate (701.53a) for an Incubator,
+        the one double-faced token phase makes by name; its source is a filler card of
+        the player's library (never named in an answer)."""
+        self._only(args, {"card", "player", "counters"}, "create_token")
+        if args["card"] != "Incubator":
+            raise Unsupported(f"a {args['card']} token (phase makes double-faced tokens only by Incubate)")
+        seat = args.get("player", 1) - 1
+        source = next(i for i in self.game.player(seat)["library"] if i in self._filler)
+        effect = {"type": "Incubate", "count": rec.fixed(args.get("counters", 0))}
+        events = self._effect(effect, int(source), (), seat)
+        made = [int(e["data"]["object_id"]) for e in events if rec.created(e)]
+        return ActResult(bool(made), "", tuple(self._current(_Handle(i)) for i in made))
 
     def _token_copy(self, args: dict[str, Any]) -> ActResult:
         handle = args["object"]
@@ -773,15 +856,31 @@ class PhaseDriver:
 
     # ------------------------------------------------------------------ observing
     def observe(self, kind: str, target: Any, question: str, extra: Mapping[str, Any]) -> Any:
+        self._guard(target, *self._waiting_handles(kind))
         if kind == "object":
             return self._ask_object(target, question)
         if kind == "zone":
             names = self._zone(target, extra.get("player"))
             return names if question == "names" else len(names)
+        if kind == "card" and question == "mana_value":
+            return self._card_mana_value(str(target))
         if kind == "game" and question == "day_night":
             value = self._state().get("day_night")
             return {"Day": "day", "Night": "night"}.get(value or "", "neither")
         raise DriverError(f"the phase.rs driver can't answer {kind}.{question}")
+
+    def _card_mana_value(self, card: str) -> int:
+        """A card's mana value as a card (its front face's, 712.8a), from the mana cost
+        phase's card builder parsed for that face (computed: phase keeps no mana value)."""
+        _, data, library = _engine(self._extra)
+        front = library.get(card).front.name
+        if front.lower() not in data.faces:
+            raise Unsupported(f"{front}: phase has no card data for it")
+        return mana_value(data.faces[front.lower()].get("mana_cost"))
+
+    def _waiting_handles(self, kind: str) -> list[_Handle]:
+        """The Clone-like cards kept out of the battlefield, for a question about a zone."""
+        return [p.handle for p in self._waiting.values()] if kind == "zone" else []
 
     def _ask_object(self, handle: _Handle, question: str) -> Any:
         found = self._find(handle.id)
@@ -808,10 +907,24 @@ class PhaseDriver:
             "colors": lambda: [rec.COLORS[c] for c in found.get("color", []) if c in rec.COLORS],
             "tapped": lambda: bool(found.get("tapped")),
             "controller": lambda: int(found["controller"]) + 1,
+            "could_produce": lambda: sorted({m for a in self._mana_abilities(found) for m in a["produced"]}),
+            "mana_abilities": lambda: self._mana_abilities(found),
+            "can_pay_tap_cost": lambda: not found.get("has_summoning_sickness"),
         }
         if question not in answers:
             raise DriverError(f"the phase.rs driver can't answer object.{question}")
         return answers[question]()
+
+    @staticmethod
+    def _mana_abilities(found: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """phase's mana abilities of the object: those of a permanent only (605.1a; phase
+        offers no mana ability of a card elsewhere), read from its ability records."""
+        if found["zone"] != "Battlefield":
+            return []
+        try:
+            return rec.mana_abilities(found)
+        except ValueError as error:
+            raise Unsupported(str(error)) from None
 
     def _can_transform(self, handle: _Handle) -> bool:
         """Whether phase would transform it: phase has no such question, so the driver

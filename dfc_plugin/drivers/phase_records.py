@@ -14,9 +14,12 @@ __all__ = [
     "PLENTY",
     "SELF",
     "ZONES",
+    "created",
+    "enters_as_copy",
     "fixed",
     "fresh_turn",
     "harmless",
+    "mana_abilities",
     "mana_value",
     "moved",
     "spells_cast",
@@ -118,3 +121,72 @@ def mana_value(cost: Mapping[str, Any] | None) -> int:
     return int(cost.get("generic", 0)) + sum(
         2 if str(s).startswith("Two") else 0 if s == "X" else 1 for s in shards
     )
+
+
+def enters_as_copy(found: Mapping[str, Any]) -> bool:
+    """Whether phase's object has an "enter as a copy" replacement of its own (Clone)."""
+    return any(
+        "as a copy" in (r.get("description") or "") for r in found.get("replacement_definitions") or []
+    )
+
+
+def created(event: Mapping[str, Any]) -> bool:
+    """Whether the event is an object coming into being (phase: a move from no zone)."""
+    data = event.get("data") or {}
+    return event.get("type") == "TokenCreated" or (
+        event.get("type") == "ZoneChanged" and "from" in data and data["from"] is None
+    )
+
+
+#: phase's mana colours as the suite's letters.
+MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
+
+
+def _amount(value: Any) -> int | None:
+    """A fixed quantity of phase's, or None for one it computes as the ability resolves."""
+    if isinstance(value, Mapping) and value.get("type") == "Fixed":
+        return int(value.get("value", 0))
+    return None
+
+
+def _produced(production: Mapping[str, Any]) -> tuple[list[str], int | None]:
+    """(the mana letters, how many) one of phase's ``ManaProduction`` records makes;
+    None for an amount phase works out only as it resolves."""
+    kind = production.get("type")
+    colors = [MANA[c] for c in production.get("colors") or production.get("color_options") or []]
+    if kind == "Fixed":
+        return colors, len(production.get("colors") or [])
+    if kind == "Colorless":
+        return ["C"], _amount(production.get("count", {"type": "Fixed", "value": 1}))
+    if kind == "Mixed":
+        return [*colors, "C"], len(colors) + int(production.get("colorless_count", 0))
+    if kind in ("AnyOneColor", "AnyCombination"):
+        return colors, _amount(production.get("count", {"type": "Fixed", "value": 1}))
+    raise ValueError(f"a mana ability phase resolves as {kind}")
+
+
+def _taps(cost: Mapping[str, Any] | None) -> bool:
+    """Whether one of phase's cost records includes {T} (106.12)."""
+    if not cost:
+        return False
+    if cost.get("type") == "Tap":
+        return True
+    return any(_taps(c) for c in cost.get("costs") or [])
+
+
+def mana_abilities(found: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The mana abilities of phase's object record (its ``abilities`` of the face that
+    is up, 605.1a): what each produces, how much, and whether it taps for mana.
+    ValueError for a production phase works out only as it resolves."""
+    abilities = []
+    for ability in found.get("abilities") or []:
+        effect = ability.get("effect") or {}
+        if not ability.get("is_mana_ability") or effect.get("type") != "Mana":
+            continue
+        produced, amount = _produced(effect.get("produced") or {})
+        if amount is None:
+            raise ValueError("a mana ability whose amount phase works out as it resolves")
+        abilities.append(
+            {"produced": sorted(set(produced)), "amount": amount, "taps_for_mana": _taps(ability.get("cost"))}
+        )
+    return abilities
