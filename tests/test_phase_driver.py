@@ -14,6 +14,8 @@ from dfc_plugin.conformance.runner import load_known_gaps, load_scenarios
 
 phase = pytest.importorskip("phase", reason="phase-python is not installed: pip install 'dfc-plugin[phase]'")
 
+from dfc_plugin.conformance.driver import Unsupported  # noqa: E402
+from dfc_plugin.drivers import phase_records as rec  # noqa: E402
 from dfc_plugin.drivers.carddata import FILLER, card_data  # noqa: E402
 from dfc_plugin.drivers.phase import KNOWN_GAPS, PhaseDriver, mana_value  # noqa: E402
 
@@ -32,7 +34,7 @@ def test_the_suite_on_phase_with_strict_known_gaps() -> None:
     gaps = load_known_gaps(KNOWN_GAPS)
     assert {o.run.id for o in report.outcomes if o.status == "xfailed"} == set(gaps)
     judged = [o for o in report.outcomes if o.judged]
-    assert len(judged) >= 111, f"{len(judged)} runs judged on behaviour"
+    assert len(judged) >= 133, f"{len(judged)} runs judged on behaviour"
     assert report.count("error") == 0
 
 
@@ -79,3 +81,65 @@ def test_pytest_with_dfc_engine_phase_uses_its_gaps(pytester: pytest.Pytester) -
             "*unsupported: the driver does not declare action meld*",
         ]
     )
+
+
+def _mana(produced: dict[str, object], cost: dict[str, object] | None = None) -> dict[str, object]:
+    return {"is_mana_ability": True, "effect": {"type": "Mana", "produced": produced}, "cost": cost}
+
+
+def test_mana_abilities_are_read_from_phases_ability_records() -> None:
+    tap = {"type": "Tap"}
+    found = {
+        "abilities": [
+            _mana({"type": "Fixed", "colors": ["White"]}, tap),
+            _mana(
+                {"type": "Colorless", "count": {"type": "Fixed", "value": 2}},
+                {"type": "Composite", "costs": [tap]},
+            ),
+            _mana({"type": "AnyOneColor", "color_options": ["Red", "Green"]}, {"type": "Mana"}),
+            {"is_mana_ability": False, "effect": {"type": "Draw"}},
+        ]
+    }
+    assert rec.mana_abilities(found) == [
+        {"produced": ["W"], "amount": 1, "taps_for_mana": True},
+        {"produced": ["C"], "amount": 2, "taps_for_mana": True},
+        {"produced": ["G", "R"], "amount": 1, "taps_for_mana": False},
+    ]
+    with pytest.raises(ValueError, match="ChosenColor"):
+        rec.mana_abilities({"abilities": [_mana({"type": "ChosenColor"})]})
+
+
+def test_phase_records_say_what_came_into_being_and_what_enters_as_a_copy() -> None:
+    assert rec.created({"type": "ZoneChanged", "data": {"object_id": 3, "from": None, "to": "Battlefield"}})
+    assert not rec.created(
+        {"type": "ZoneChanged", "data": {"object_id": 3, "from": "Hand", "to": "Battlefield"}}
+    )
+    clone = {"replacement_definitions": [{"description": "You may have ~ enter as a copy of any creature."}]}
+    assert rec.enters_as_copy(clone) and not rec.enters_as_copy({"replacement_definitions": []})
+
+
+def test_a_clone_set_up_on_the_battlefield_becomes_a_copy_by_phases_own_replacement() -> None:
+    driver = PhaseDriver()
+    driver.start("2026-09-25", 2)
+    hunt = driver.add("Huntmaster of the Fells", "battlefield", 1, {})
+    clone = driver.add("Clone", "battlefield", 1, {})
+    driver.setup_done()
+    with pytest.raises(Unsupported, match="copying nothing"):
+        driver.observe("object", clone, "exists", {})
+    result = driver.act("become_copy", {"object": clone, "source": hunt})
+    assert result.happened and result.objects == (clone,)
+    assert driver.observe("object", clone, "exists", {})
+    assert driver.observe("object", clone, "name", {}) == "Huntmaster of the Fells"
+    assert driver.observe("object", clone, "zone", {}) == "battlefield"
+    assert driver.observe("zone", "battlefield", "names", {"player": 1}).count("Huntmaster of the Fells") == 2
+
+
+def test_a_modal_land_played_as_its_back_face_is_the_object_that_entered() -> None:
+    driver = PhaseDriver()
+    driver.start("2026-09-25", 2)
+    card = driver.add("Agadeem's Awakening", "hand", 1, {})
+    driver.setup_done()
+    land = driver.act("play_land", {"object": card, "face": "Agadeem, the Undercrypt"}).objects[0]
+    assert driver.observe("object", land, "exists", {})
+    assert driver.observe("object", land, "name", {}) == "Agadeem, the Undercrypt"
+    assert driver.observe("object", land, "could_produce", {}) == ["B"]
