@@ -6,6 +6,7 @@ Skipped, with the reason, where phase-python is not installed."""
 from __future__ import annotations
 
 from functools import cache
+from typing import Any
 
 import pytest
 
@@ -83,7 +84,7 @@ def test_pytest_with_dfc_engine_phase_uses_its_gaps(pytester: pytest.Pytester) -
     )
 
 
-def _mana(produced: dict[str, object], cost: dict[str, object] | None = None) -> dict[str, object]:
+def _mana(produced: dict[str, Any], cost: dict[str, Any] | None = None) -> dict[str, Any]:
     return {"is_mana_ability": True, "effect": {"type": "Mana", "produced": produced}, "cost": cost}
 
 
