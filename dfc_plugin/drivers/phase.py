@@ -47,6 +47,7 @@ from dfc_plugin.conformance.driver import (
 )
 from dfc_plugin.drivers import phase_records as rec
 from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
+from dfc_plugin.drivers.phase_cards import faces_offered
 from dfc_plugin.drivers.phase_records import mana_value
 from dfc_plugin.errors import CardNotFoundError, DriverError
 from dfc_plugin.script.library import Library
@@ -86,6 +87,7 @@ CAPABILITIES = Capabilities(
             "become_copy",
             "token_copy",
             "create_token",
+            "turn_face_down",
         }
     ),
     questions=frozenset(
@@ -114,6 +116,8 @@ CAPABILITIES = Capabilities(
             "zone.count",
             "game.day_night",
             "card.mana_value",
+            "card.cast_faces",
+            "card.land_faces",
         }
     ),
     editions=frozenset({"current"}),
@@ -438,6 +442,7 @@ class PhaseDriver:
             "add_effect": self._add_effect,
             "token_copy": self._token_copy,
             "create_token": self._create_token,
+            "turn_face_down": self._turn_face_down,
             "become_copy": self._become_copy,
         }
 
@@ -570,9 +575,7 @@ class PhaseDriver:
         more than meets the eye (702.162a). Disturb is phase's offer to cast it from a
         graveyard (702.146a). A permission phase gives only through its own trigger
         (siege, 310.11b) can't be asked for."""
-        # X is not asked for: phase's X spells here all choose targets, which the
-        # scenarios do not model.
-        self._only(args, {"object", "player", "face", "via"}, "cast")
+        self._only(args, {"object", "player", "face", "via", "x"}, "cast")
         via = args.get("via") or "normal"
         if via not in ("normal", "modal", "disturb", "more_than_meets_the_eye"):
             raise Unsupported(f"casting via {via}")
@@ -593,11 +596,14 @@ class PhaseDriver:
         allowed = offer is not None and (via != "disturb" or found["zone"] == "Graveyard")
         if allowed:
             self._record(self.game.apply(seat, offer))
-            allowed = self._answer_cast_prompts(seat, back, via)
+            allowed = self._answer_cast_prompts(seat, back, via, int(args.get("x", 0)))
         if not allowed:
             self._restore(snapshot)
             raise Refused("", f"phase.rs offers no way to cast it (via {via})")
         self._settle()
+        if self._object(handle.id)["zone"] != "Stack":
+            self._restore(snapshot)  # phase offered only to cancel: a prompt the set-up can't answer
+            raise Unsupported("a cast phase cancels at a prompt the set-up gives no answer to (its targets)")
         return ActResult(True, "", (self._current(handle),), 1, 1)
 
     def _may_cast_now(self, seat: int) -> bool:
@@ -628,9 +634,14 @@ class PhaseDriver:
         asked for is not offered."""
         alternative = via == "more_than_meets_the_eye"
         chose_face = False
-        for _ in range(8):
+        for _ in range(16):
             waiting = self.game.waiting_for()
             kind = waiting.get("type")
+            offers = self.game.actions() if kind not in ("Priority", "GameOver") else []
+            if kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget") and offers:
+                # a target prompt before the X prompt: the most harmless target (601.2c)
+                self._record(self.game.apply(seat, min(offers, key=rec.harmless)))
+                continue
             if kind == "ModalFaceChoice":
                 self._apply("ChooseModalFace", seat, back_face=back)
                 chose_face = True
@@ -678,10 +689,15 @@ class PhaseDriver:
             )
         if offer is None:
             raise Refused("", "phase.rs offers no way to play it as a land")
+        snapshot = self.game.state()
         self._record(self.game.apply(seat, offer))
         if self.game.waiting_for().get("type") == "ModalFaceChoice":
             self._apply("ChooseModalFace", seat, back_face=back)
         self._settle()  # the land enters (a new object, 400.7) once its prompts are answered
+        face = args.get("face")
+        if isinstance(face, str) and self._object(handle.id)["name"] != face:
+            self._restore(snapshot)  # phase played another face: it has no way to play this one
+            raise Refused("", f"phase.rs offers no way to play {face} as a land")
         return ActResult(True, "", (self._current(handle),), 1, 1)
 
     def _mill(self, args: dict[str, Any]) -> ActResult:
@@ -824,6 +840,18 @@ class PhaseDriver:
         if rec.enters_as_copy(found):
             raise Unsupported(f"{what} {found['name']}, which enters as a copy of something")
 
+    def _turn_face_down(self, args: dict[str, Any]) -> ActResult:
+        """An effect turns it face down: phase's own TurnFaceDown, which decides whether
+        it can be (712.16: a double-faced permanent can't)."""
+        self._only(args, {"object"}, "turn_face_down")
+        handle = args["object"]
+        before = bool(self._object(handle.id).get("face_down"))
+        self._effect(
+            {"type": "TurnFaceDown", "target": rec.SELF}, handle.id, (), self._object(handle.id)["controller"]
+        )
+        after = bool(self._object(handle.id).get("face_down"))
+        return ActResult(after and not before, "", (self._current(handle),))
+
     def _create_token(self, args: dict[str, Any]) -> ActResult:
         """An effect creates the token: phase's own Incubate (701.53a) for an Incubator,
         the one double-faced token phase makes by name; its source is a filler card of
@@ -864,10 +892,27 @@ class PhaseDriver:
             return names if question == "names" else len(names)
         if kind == "card" and question == "mana_value":
             return self._card_mana_value(str(target))
+        if kind == "card" and question in ("cast_faces", "land_faces"):
+            return faces_offered(self._sibling, str(target), extra.get("zone", "hand"), question)
         if kind == "game" and question == "day_night":
             value = self._state().get("day_night")
             return {"Day": "day", "Night": "night"}.get(value or "", "neither")
         raise DriverError(f"the phase.rs driver can't answer {kind}.{question}")
+
+    def library(self) -> Library:
+        """The card scripts this driver plays (the bundled ones and ``--library``)."""
+        return _engine(self._extra)[2]
+
+    def _sibling(self) -> PhaseDriver:
+        """A new driver with the same card folders, for a game of its own."""
+        sibling = PhaseDriver()
+        sibling.use_libraries([Path(p) for p in self._extra])
+        return sibling
+
+    def _x_of(self, object_id: int) -> int:
+        """The X chosen for the object while it is a spell on the stack (202.3e)."""
+        entry = next((e for e in self.game.stack() if int(e["source_id"]) == object_id), None)
+        return rec.chosen_x(entry) if entry and (entry.get("kind") or {}).get("type") == "Spell" else 0
 
     def _card_mana_value(self, card: str) -> int:
         """A card's mana value as a card (its front face's, 712.8a), from the mana cost
@@ -891,7 +936,7 @@ class PhaseDriver:
         types = found.get("card_types") or {}
         answers: dict[str, Callable[[], Any]] = {
             "name": lambda: found.get("name") or "",
-            "mana_value": lambda: mana_value(found.get("mana_cost")),
+            "mana_value": lambda: mana_value(found.get("mana_cost"), self._x_of(handle.id)),
             "zone": lambda: {v: k for k, v in rec.ZONES.items()}.get(found["zone"], found["zone"]),
             "up": lambda: self._up(found),
             "token": lambda: rec.token_kind(found),

@@ -14,6 +14,7 @@ __all__ = [
     "PLENTY",
     "SELF",
     "ZONES",
+    "chosen_x",
     "created",
     "enters_as_copy",
     "fixed",
@@ -95,8 +96,11 @@ def without_triggers(state: dict[str, Any]) -> None:
 
 
 def harmless(offer: Any) -> int:
-    """Rank a prompt's offers: no target first, then a player, then anything else."""
+    """Rank a prompt's offers: no target first, then a player, then anything else, and
+    cancelling a cast last."""
     data = offer.data or {}
+    if offer.kind == "CancelCast":  # never undo the cast the scenario asked for
+        return 9
     if offer.kind == "ChooseTarget":
         target = data.get("target")
         return 0 if target is None else 1 if "Player" in target else 2
@@ -112,15 +116,22 @@ def token_kind(found: Mapping[str, Any]) -> str:
     return "double_faced_token" if found.get("back_face") is not None else "token"
 
 
-def mana_value(cost: Mapping[str, Any] | None) -> int:
+def mana_value(cost: Mapping[str, Any] | None, x: int = 0) -> int:
     """The mana value of one of phase's ``mana_cost`` records (CR 202.3): phase keeps no
-    mana value, so it is computed here."""
+    mana value, so it is computed here; each {X} counts ``x`` (the value chosen for a
+    spell on the stack, 202.3e; 0 elsewhere)."""
     if not cost or cost.get("type") != "Cost":
         return 0
     shards = cost.get("shards", [])
     return int(cost.get("generic", 0)) + sum(
-        2 if str(s).startswith("Two") else 0 if s == "X" else 1 for s in shards
+        2 if str(s).startswith("Two") else x if s == "X" else 1 for s in shards
     )
+
+
+def chosen_x(entry: Mapping[str, Any]) -> int:
+    """The value of X chosen for a spell, from phase's stack entry (0 if none)."""
+    ability = ((entry.get("kind") or {}).get("data") or {}).get("ability") or {}
+    return int(ability.get("chosen_x") or 0)
 
 
 def enters_as_copy(found: Mapping[str, Any]) -> bool:
