@@ -88,6 +88,7 @@ CAPABILITIES = Capabilities(
             "token_copy",
             "create_token",
             "turn_face_down",
+            "activate_mana_ability",
         }
     ),
     questions=frozenset(
@@ -116,6 +117,7 @@ CAPABILITIES = Capabilities(
             "zone.count",
             "game.day_night",
             "card.mana_value",
+            "game.mana_pool",
             "card.cast_faces",
             "card.land_faces",
         }
@@ -256,6 +258,7 @@ class PhaseDriver:
             self._enter_back_face_up(pending)
         if modal:
             self._edit(rec.fresh_turn)
+            self._edit(rec.without_added_mana)
         for pending in self._pending:
             if pending.handle.id in self._waiting:
                 continue
@@ -443,6 +446,7 @@ class PhaseDriver:
             "token_copy": self._token_copy,
             "create_token": self._create_token,
             "turn_face_down": self._turn_face_down,
+            "activate_mana_ability": self._activate_mana_ability,
             "become_copy": self._become_copy,
         }
 
@@ -604,6 +608,7 @@ class PhaseDriver:
         if self._object(handle.id)["zone"] != "Stack":
             self._restore(snapshot)  # phase offered only to cancel: a prompt the set-up can't answer
             raise Unsupported("a cast phase cancels at a prompt the set-up gives no answer to (its targets)")
+        self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),), 1, 1)
 
     def _may_cast_now(self, seat: int) -> bool:
@@ -840,6 +845,40 @@ class PhaseDriver:
         if rec.enters_as_copy(found):
             raise Unsupported(f"{what} {found['name']}, which enters as a copy of something")
 
+    def _activate_mana_ability(self, args: dict[str, Any]) -> ActResult:
+        """Its controller activates one of its mana abilities with phase's
+        ActivateAbility (``index`` counts the face's activated abilities, as phase lists
+        them); a colour phase asks for is ``color``. It happened if phase added mana; the
+        note ``tapped for mana`` is phase's TappedForMana event (106.12)."""
+        self._only(args, {"object", "index", "color"}, "activate_mana_ability")
+        handle = args["object"]
+        found = self._object(handle.id)
+        activated = [i for i, a in enumerate(found.get("abilities") or []) if a.get("kind") == "Activated"]
+        index = int(args.get("index", 0))
+        if index >= len(activated) or not found["abilities"][activated[index]].get("is_mana_ability"):
+            raise Unsupported(
+                f"activated ability {index} of {found['name']} as a mana ability (phase has none there)"
+            )
+        seat = int(found["controller"])
+        self._as_priority(seat)
+        snapshot, logged = self.game.state(), len(self._log)
+        try:
+            self._apply("ActivateAbility", seat, source_id=handle.id, ability_index=activated[index])
+        except ValueError as error:
+            self._restore(snapshot)
+            raise Refused("", f"phase.rs refused the activation: {error}") from None
+        wanted = rec.MANA_NAMES.get(str(args.get("color", "")))
+        self._prefer = lambda waiting, offers: next(
+            (o for o in offers if wanted and wanted in json.dumps(o.data or {})), None
+        )
+        try:
+            self._settle()
+        finally:
+            self._prefer = None
+        kinds = {line.split(":", 1)[0] for line in self._log[logged:]}  # its events, prompts answered
+        notes = ("tapped for mana",) if "TappedForMana" in kinds else ()
+        return ActResult("ManaAdded" in kinds, "", (), notes=notes)
+
     def _turn_face_down(self, args: dict[str, Any]) -> ActResult:
         """An effect turns it face down: phase's own TurnFaceDown, which decides whether
         it can be (712.16: a double-faced permanent can't)."""
@@ -894,6 +933,9 @@ class PhaseDriver:
             return self._card_mana_value(str(target))
         if kind == "card" and question in ("cast_faces", "land_faces"):
             return faces_offered(self._sibling, str(target), extra.get("zone", "hand"), question)
+        if kind == "game" and question == "mana_pool":
+            pool = self.game.player(int(extra.get("player", 1)) - 1)["mana_pool"]["mana"]
+            return [rec.MANA[m["color"]] for m in pool]
         if kind == "game" and question == "day_night":
             value = self._state().get("day_night")
             return {"Day": "day", "Night": "night"}.get(value or "", "neither")

@@ -25,6 +25,7 @@ __all__ = [
     "moved",
     "spells_cast",
     "token_kind",
+    "without_added_mana",
     "without_triggers",
 ]
 
@@ -63,6 +64,14 @@ def fresh_turn(state: dict[str, Any]) -> None:
     for player in state["players"]:
         player["lands_played_this_turn"] = 0
     state["mana_spent_on_spells_this_turn"] = {}
+
+
+def without_added_mana(state: dict[str, Any]) -> None:
+    """A state edit: the mana the driver added for a cost (phase's debug AddMana, from no
+    source) is gone from every pool once the cost is paid; mana the game made stays."""
+    for player in state["players"]:
+        pool = player["mana_pool"]
+        pool["mana"] = [m for m in pool.get("mana", []) if m.get("source_id") != 0]
 
 
 def spells_cast(state: dict[str, Any], count: int) -> None:
@@ -151,6 +160,7 @@ def created(event: Mapping[str, Any]) -> bool:
 
 #: phase's mana colours as the suite's letters.
 MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
+MANA_NAMES = {letter: name for name, letter in MANA.items()}
 
 
 def _amount(value: Any) -> int | None:
