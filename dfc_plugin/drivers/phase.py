@@ -45,6 +45,7 @@ from dfc_plugin.conformance.driver import (
     Unsupported,
     _shared_library,
 )
+from dfc_plugin.drivers import phase_play as play
 from dfc_plugin.drivers import phase_records as rec
 from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
 from dfc_plugin.drivers.phase_cards import faces_offered
@@ -89,6 +90,11 @@ CAPABILITIES = Capabilities(
             "create_token",
             "turn_face_down",
             "activate_mana_ability",
+            "pass",
+            "advance",
+            "game.life",
+            "game.active",
+            "game.step",
         }
     ),
     questions=frozenset(
@@ -118,6 +124,16 @@ CAPABILITIES = Capabilities(
             "game.day_night",
             "card.mana_value",
             "game.mana_pool",
+            "game.life",
+            "game.stack",
+            "game.step",
+            "game.turn",
+            "game.active",
+            "object.counters",
+            "object.keywords",
+            "object.supertypes",
+            "object.damage",
+            "object.loyalty",
             "card.cast_faces",
             "card.land_faces",
         }
@@ -180,6 +196,9 @@ class PhaseDriver:
         self._log: list[str] = []
         #: Clone-like cards set up on the battlefield, waiting in exile to enter as a copy.
         self._waiting: dict[int, _Pending] = {}
+        #: Whether the played game has started (``phase_play``): triggers then stay.
+        self.playing = False
+        self._game_settings: dict[str, Any] | None = None
         #: Answers the driver gives phase's next prompts (see ``_settle``).
         self._prefer: Callable[[Mapping[str, Any], Sequence[Any]], Any] | None = None
         self.game: Any = None
@@ -217,41 +236,18 @@ class PhaseDriver:
         self._pending.append(pending)
         return pending.handle
 
+    def setup_game(self, settings: Mapping[str, Any]) -> None:
+        """``[scenario.game]`` (life, active player, step): see ``phase_play``."""
+        extra = sorted(set(settings) - {"life", "active", "step"})
+        if extra:
+            raise Unsupported(f"[scenario.game] with {', '.join(extra)}")
+        self._game_settings = dict(settings)  # applied once setup_done has built the game
+
     def setup_done(self) -> None:
         """Build the game from decks, then place every set-up card (see the module
         docstring)."""
-        engine, _, _ = _engine(self._extra)
-        decks: list[list[str]] = [[], []]
-        for pending in self._pending:
-            decks[pending.player - 1].append(pending.card)
-        self.game = engine.new_game(
-            decks[0] + [FILLER] * rec.DECK_FILLER,
-            decks[1] + [FILLER] * rec.DECK_FILLER,
-            seed=1,
-            first_player=0,
-        )
-        self._keep_hands()
-        self._edit(lambda state: state.update(debug_mode=True))
-        objects = self._state()["objects"]
-        free = sorted(objects.values(), key=lambda o: int(o["id"]))
-        for pending in self._pending:
-            found = next(
-                o
-                for o in free
-                if o["owner"] == pending.player - 1 and o["name"] == pending.card and o["zone"] != "placed"
-            )
-            found["zone"] = "placed"
-            pending.handle.id = int(found["id"])
-            zone = "hand" if self._modal_back(pending) else pending.zone
-            if zone == "battlefield" and rec.enters_as_copy(found):
-                zone = "exile"
-                self._waiting[pending.handle.id] = pending
-            self._debug("MoveToZone", object_id=pending.handle.id, to_zone=rec.ZONES[zone], simulate=False)
-        self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
-        for seat in (0, 1):
-            for object_id in list(self.game.player(seat)["hand"]):
-                if object_id in self._filler:
-                    self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
+        self._build_game()
+        self._place_all()
         self._debug("SetPhase", phase="PreCombatMain", active_player=0)
         modal = [pending for pending in self._pending if self._modal_back(pending)]
         for pending in modal:
@@ -267,6 +263,50 @@ class PhaseDriver:
             except ValueError as error:
                 raise Unsupported(f"this set-up: phase's debug interface refuses it ({error})") from None
             pending.handle.incarnation = self._object(pending.handle.id).get("incarnation", 0)
+        if self._game_settings is not None:
+            play.set_up_game(self, self._game_settings)
+
+    def _build_game(self) -> None:
+        """phase's game from each player's set-up cards and filler, hands kept, its
+        debug interface on."""
+        engine, _, _ = _engine(self._extra)
+        decks: list[list[str]] = [[], []]
+        for pending in self._pending:
+            decks[pending.player - 1].append(pending.card)
+        self.game = engine.new_game(
+            decks[0] + [FILLER] * rec.DECK_FILLER,
+            decks[1] + [FILLER] * rec.DECK_FILLER,
+            seed=1,
+            first_player=0,
+        )
+        self._keep_hands()
+        self._edit(lambda state: state.update(debug_mode=True))
+
+    def _place_all(self) -> None:
+        """Each set-up card to its zone (raw, no triggers); the filler dealt into the
+        hands back to the libraries, under the set-up's library cards."""
+        free = sorted(self._state()["objects"].values(), key=lambda o: int(o["id"]))
+        self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
+        for seat in (0, 1):
+            for object_id in list(self.game.player(seat)["hand"]):
+                if object_id in self._filler:
+                    self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
+        for pending in self._pending:
+            found = next(
+                o
+                for o in free
+                if o["owner"] == pending.player - 1 and o["name"] == pending.card and o["zone"] != "placed"
+            )
+            found["zone"] = "placed"
+            pending.handle.id = int(found["id"])
+            zone = "hand" if self._modal_back(pending) else pending.zone
+            if zone == "battlefield" and rec.enters_as_copy(found):
+                zone = "exile"
+                self._waiting[pending.handle.id] = pending
+            self._debug("MoveToZone", object_id=pending.handle.id, to_zone=rec.ZONES[zone], simulate=False)
+        stacked = [p.handle.id for p in self._pending if p.zone == "library"]
+        if stacked:
+            self._edit(lambda state: rec.on_top(state, stacked))
 
     def _modal_back(self, pending: _Pending) -> bool:
         _, _, library = _engine(self._extra)
@@ -447,6 +487,8 @@ class PhaseDriver:
             "create_token": self._create_token,
             "turn_face_down": self._turn_face_down,
             "activate_mana_ability": self._activate_mana_ability,
+            "pass": lambda a: play.pass_priority(self, a),
+            "advance": lambda a: play.advance(self, a),
             "become_copy": self._become_copy,
         }
 
@@ -514,6 +556,8 @@ class PhaseDriver:
         return events
 
     def _drop_triggers(self) -> None:
+        if self.playing:
+            return
         if any(e["kind"].get("type") == "TriggeredAbility" for e in self.game.stack()):
             self._edit(rec.without_triggers)
 
@@ -936,6 +980,8 @@ class PhaseDriver:
         if kind == "game" and question == "mana_pool":
             pool = self.game.player(int(extra.get("player", 1)) - 1)["mana_pool"]["mana"]
             return [rec.MANA[m["color"]] for m in pool]
+        if kind == "game" and question in ("life", "stack", "step", "turn", "active"):
+            return play.game_answer(self, question, extra)
         if kind == "game" and question == "day_night":
             value = self._state().get("day_night")
             return {"Day": "day", "Night": "night"}.get(value or "", "neither")
@@ -997,6 +1043,11 @@ class PhaseDriver:
             "could_produce": lambda: sorted({m for a in self._mana_abilities(found) for m in a["produced"]}),
             "mana_abilities": lambda: self._mana_abilities(found),
             "can_pay_tap_cost": lambda: not found.get("has_summoning_sickness"),
+            "counters": lambda: {str(k): int(v) for k, v in (found.get("counters") or {}).items() if v},
+            "keywords": lambda: rec.keywords(found),
+            "supertypes": lambda: list(types.get("supertypes", [])),
+            "damage": lambda: int(found.get("damage_marked") or 0),
+            "loyalty": lambda: found.get("loyalty"),
         }
         if question not in answers:
             raise DriverError(f"the phase.rs driver can't answer object.{question}")

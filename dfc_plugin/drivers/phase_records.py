@@ -4,6 +4,7 @@ phase-python exports (``Game.state()``, ``Game.object()``) and accepts (``load_g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -20,9 +21,11 @@ __all__ = [
     "fixed",
     "fresh_turn",
     "harmless",
+    "keywords",
     "mana_abilities",
     "mana_value",
     "moved",
+    "on_top",
     "spells_cast",
     "token_kind",
     "without_added_mana",
@@ -211,3 +214,24 @@ def mana_abilities(found: Mapping[str, Any]) -> list[dict[str, Any]]:
             {"produced": sorted(set(produced)), "amount": amount, "taps_for_mana": _taps(ability.get("cost"))}
         )
     return abilities
+
+
+def keywords(found: Mapping[str, Any]) -> list[str]:
+    """phase's keywords of the object in the scripts' spelling (``FirstStrike`` is
+    ``First Strike``), sorted; ValueError for one with a parameter (``Protection``)."""
+    names = []
+    for keyword in found.get("keywords") or []:
+        if not isinstance(keyword, str):
+            raise ValueError(f"a keyword with a parameter: {keyword}")
+        names.append(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", keyword))
+    return sorted(names)
+
+
+def on_top(state: dict[str, Any], ids: list[int]) -> None:
+    """A state edit: the set-up's library cards on top of their owners' libraries (phase
+    keeps a library top first and puts a moved card at the bottom), the one set up last
+    on top, above the filler."""
+    for player in state["players"]:
+        library = list(player["library"])
+        mine = [i for i in reversed(ids) if i in library]
+        player["library"] = mine + [i for i in library if i not in mine]
