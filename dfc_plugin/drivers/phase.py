@@ -92,6 +92,7 @@ CAPABILITIES = Capabilities(
             "activate_mana_ability",
             "pass",
             "advance",
+            "activate",
             "game.life",
             "game.active",
             "game.step",
@@ -488,6 +489,7 @@ class PhaseDriver:
             "turn_face_down": self._turn_face_down,
             "activate_mana_ability": self._activate_mana_ability,
             "pass": lambda a: play.pass_priority(self, a),
+            "activate": self._activate,
             "advance": lambda a: play.advance(self, a),
             "become_copy": self._become_copy,
         }
@@ -505,6 +507,8 @@ class PhaseDriver:
         targets: Sequence[int] = (),
         seat: int = 0,
         duration: str | None = None,
+        *,
+        context: Mapping[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
         """Put an ability with this effect on the stack (a state edit: "an effect
         does X") and let phase resolve it with its own effect code; its events."""
@@ -525,6 +529,7 @@ class PhaseDriver:
                     "additional_cost_paid": False,
                     "alternative_mana_cost_paid": False,
                     "optional_effect_performed": False,
+                    **(context or {}),
                 },
                 "optional_targeting": False,
                 "optional": False,
@@ -582,10 +587,15 @@ class PhaseDriver:
     def _transform(self, args: dict[str, Any]) -> ActResult:
         """An effect transforms it (phase has no convert: a convert is asked as a
         transform, which is what 701.28 makes it for a transforming card)."""
-        self._only(args, {"object"}, "transform")
+        self._only(args, {"object", "since"}, "transform")
         handle = args["object"]
         found = self._object(handle.id)
-        events = self._effect({"type": "Transform", "target": rec.SELF}, handle.id, (), found["controller"])
+        # 701.27f: an ability that began when the permanent had transformed ``since``
+        # times; phase records that count in the ability's context and checks it.
+        since = {"source_transformation_count": int(args["since"])} if "since" in args else None
+        events = self._effect(
+            {"type": "Transform", "target": rec.SELF}, handle.id, (), found["controller"], context=since
+        )
         turned = [e for e in events if e.get("type") == "Transformed"]
         return ActResult(bool(turned), "", (self._current(handle),))
 
@@ -888,6 +898,44 @@ class PhaseDriver:
         found = self._object(handle.id)
         if rec.enters_as_copy(found):
             raise Unsupported(f"{what} {found['name']}, which enters as a copy of something")
+
+    def _activate(self, args: dict[str, Any]) -> ActResult:
+        """A player activates one of the object's activated abilities (by ``index`` among
+        them, as phase lists them, or by a part of its ``text``) with phase's
+        ActivateAbility in the played game; phase pays the costs (602.2) from mana the
+        driver adds for them, and the ability goes on the stack. Refused when phase
+        refuses it."""
+        self._only(args, {"object", "index", "text", "player"}, "activate")
+        play.start(self)
+        handle = args["object"]
+        found = self._object(handle.id)
+        activated = [i for i, a in enumerate(found.get("abilities") or []) if a.get("kind") == "Activated"]
+        if "text" in args:
+            wanted = str(args["text"]).lower()
+            chosen = [
+                i for i in activated if wanted in (found["abilities"][i].get("description") or "").lower()
+            ]
+            if len(chosen) != 1:
+                raise Unsupported(
+                    f"an ability of {found['name']} named by {args['text']!r} ({len(chosen)} match)"
+                )
+            index = chosen[0]
+        elif int(args.get("index", 0)) < len(activated):
+            index = activated[int(args.get("index", 0))]
+        else:
+            raise Refused("", f"{found['name']} has no activated ability {args.get('index', 0)} in phase")
+        seat = int(args.get("player", int(found["controller"]) + 1)) - 1
+        snapshot = self.game.state()
+        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
+        self._as_priority(seat)
+        try:
+            self._apply("ActivateAbility", seat, source_id=handle.id, ability_index=index)
+            self._settle()
+        except ValueError as error:
+            self._restore(snapshot)
+            raise Refused("", f"phase.rs refused the activation: {error}") from None
+        self._edit(rec.without_added_mana)
+        return ActResult(True, "", (self._current(handle),))
 
     def _activate_mana_ability(self, args: dict[str, Any]) -> ActResult:
         """Its controller activates one of its mana abilities with phase's
