@@ -5,9 +5,9 @@ MTGJSON-style atomic card records with its own Oracle-text parser
 (``phase.build_oracle_face`` for a one-faced card, ``build_oracle_face_multi`` for each
 face of a two-faced one). Nothing is downloaded: each record here is written from a
 :class:`~dfc_plugin.cards.CardDef` (name, mana cost, type line, colours, P/T, Oracle
-text), so phase.rs plays the same cards the reference engine does. phase skips MTGJSON
-groups of more than two faces, so a meld card has no data path: meld cards are left out
-and reported by :func:`card_data` as skipped.
+text), so phase.rs plays the same cards the reference engine does. Meld cards have no
+data path that melds (docs/engines/phase.md, "Meld, checked"): they are left out and
+reported by :func:`card_data` as skipped.
 """
 
 from __future__ import annotations

@@ -19,9 +19,11 @@ it through its public API, and translates only what the two interfaces name diff
   value is computed from the object's current ``mana_cost`` (generic plus one per
   coloured, hybrid or Phyrexian symbol, two for a {2/W} symbol, X as 0).
 - phase cites no rules, so only what happened is compared. A scenario on a card phase
-  has no data for (meld cards: phase skips MTGJSON groups of more than two faces) or
-  with an argument phase can't be asked (cast "via" a permission, a face other than the
-  front, more than two players) is ``unsupported``.
+  has no data path for (meld cards: docs/engines/phase.md, "Meld, checked") or with an
+  argument phase can't be asked (cast "via" a permission, more than two players) is
+  ``unsupported``.
+- Clone-like cards, the played game (``phase_play``) and questions about a card as a
+  card (``phase_cards``): see docs/engines/phase.md, "How the driver plays a scenario".
 
 Its known gaps (``phase_gaps.toml``) list each real disagreement, with the rule;
 ``docs/engines/phase.md`` explains them.
