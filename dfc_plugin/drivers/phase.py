@@ -91,6 +91,7 @@ CAPABILITIES = Capabilities(
             "token_copy",
             "create_token",
             "turn_face_down",
+            "copy_spell",
             "activate_mana_ability",
             "pass",
             "advance",
@@ -201,6 +202,8 @@ class PhaseDriver:
         self._waiting: dict[int, _Pending] = {}
         #: Whether the played game has started (``phase_play``): triggers then stay.
         self.playing = False
+        #: Tokens phase's CopyTokenOf made: their printed face is the face they copy.
+        self._token_copies: set[int] = set()
         self._game_settings: dict[str, Any] | None = None
         #: Answers the driver gives phase's next prompts (see ``_settle``).
         self._prefer: Callable[[Mapping[str, Any], Sequence[Any]], Any] | None = None
@@ -489,6 +492,7 @@ class PhaseDriver:
             "token_copy": self._token_copy,
             "create_token": self._create_token,
             "turn_face_down": self._turn_face_down,
+            "copy_spell": self._copy_spell,
             "activate_mana_ability": self._activate_mana_ability,
             "pass": lambda a: play.pass_priority(self, a),
             "activate": self._activate,
@@ -973,6 +977,23 @@ class PhaseDriver:
         notes = ("tapped for mana",) if "TappedForMana" in kinds else ()
         return ActResult("ManaAdded" in kinds, "", (), notes=notes)
 
+    def _copy_spell(self, args: dict[str, Any]) -> ActResult:
+        """An effect copies the spell (707.10): phase's CopySpell, which targets a spell on
+        the stack, from a filler card of its controller's library; refused when phase
+        makes no copy (it copies nothing but a spell). The copy is what it made."""
+        self._only(args, {"object"}, "copy_spell")
+        handle = args["object"]
+        seat = int(self._object(handle.id)["controller"])
+        source = next(i for i in self.game.player(seat)["library"] if i in self._filler)
+        before = {int(i) for i in self._state()["objects"]}
+        events = self._effect(
+            {"type": "CopySpell", "target": {"type": "StackSpell"}}, int(source), [handle.id], seat
+        )
+        if not any(e.get("type") == "SpellCopied" for e in events):
+            raise Refused("", "phase.rs made no copy: it copies only a spell on the stack")
+        made = sorted({int(i) for i in self._state()["objects"]} - before)
+        return ActResult(True, "", tuple(self._current(_Handle(i)) for i in made))
+
     def _turn_face_down(self, args: dict[str, Any]) -> ActResult:
         """An effect turns it face down: phase's own TurnFaceDown, which decides whether
         it can be (712.16: a double-faced permanent can't)."""
@@ -1012,6 +1033,7 @@ class PhaseDriver:
                 break
             if event.get("type") == "TokenCreated":
                 made.append(int(event["data"]["object_id"]))
+        self._token_copies.update(made)
         tokens = tuple(self._current(_Handle(i)) for i in made)
         return ActResult(bool(tokens), "", tokens)
 
@@ -1128,7 +1150,8 @@ class PhaseDriver:
 
     def _copy_of(self, object_id: int) -> str:
         """The name of what the object copies: phase's copy effects on it (CopyValues);
-        a token made as a copy keeps the copied face's printed reference."""
+        a token made by a ``token_copy`` keeps the copied face's printed reference (a
+        token a copied spell became copies nothing, 707.10f)."""
         name = ""
         for effect in self._state().get("transient_continuous_effects", []):
             if (effect.get("affected") or {}).get("id") != object_id:
@@ -1139,7 +1162,7 @@ class PhaseDriver:
                         "face_name", ""
                     )
         found = self._object(object_id)
-        if not name and found.get("is_token"):
+        if not name and object_id in self._token_copies:
             name = (found.get("printed_ref") or {}).get("face_name") or ""
         return name
 
