@@ -35,7 +35,7 @@ def test_the_suite_on_phase_with_strict_known_gaps() -> None:
     gaps = load_known_gaps(KNOWN_GAPS)
     assert {o.run.id for o in report.outcomes if o.status == "xfailed"} == set(gaps)
     judged = [o for o in report.outcomes if o.judged]
-    assert len(judged) >= 159, f"{len(judged)} runs judged on behaviour"
+    assert len(judged) >= 162, f"{len(judged)} runs judged on behaviour"
     assert report.count("error") == 0
 
 
@@ -227,3 +227,16 @@ def test_set_up_library_cards_are_on_top_of_the_filler() -> None:
     ]
     assert driver.act("mill", {"player": 1, "count": 1}).objects_moved == 1
     assert driver.observe("zone", "graveyard", "names", {"player": 1}) == ["Delver of Secrets"]
+
+
+def test_copy_spell_is_phases_copyspell_and_copies_only_a_spell() -> None:
+    driver, (delver, hunt) = _game(
+        ("Delver of Secrets", "hand", {}), ("Huntmaster of the Fells", "battlefield", {})
+    )
+    with pytest.raises(Refused):
+        driver.act("copy_spell", {"object": hunt})
+    spell = driver.act("cast", {"object": delver}).objects[0]
+    (copy,) = driver.act("copy_spell", {"object": spell}).objects
+    assert driver.observe("object", copy, "zone", {}) == "stack"
+    assert driver.observe("object", copy, "double_faced", {})
+    assert driver.observe("game", None, "stack", {}) == ["Delver of Secrets", "Delver of Secrets"]
