@@ -5,9 +5,9 @@ MTGJSON-style atomic card records with its own Oracle-text parser
 (``phase.build_oracle_face`` for a one-faced card, ``build_oracle_face_multi`` for each
 face of a two-faced one). Nothing is downloaded: each record here is written from a
 :class:`~dfc_plugin.cards.CardDef` (name, mana cost, type line, colours, P/T, Oracle
-text), so phase.rs plays the same cards the reference engine does. phase skips MTGJSON
-groups of more than two faces, so a meld card has no data path: meld cards are left out
-and reported by :func:`card_data` as skipped.
+text), so phase.rs plays the same cards the reference engine does. Meld cards have no
+data path that melds (docs/engines/phase.md, "Meld, checked"): they are left out and
+reported by :func:`card_data` as skipped.
 """
 
 from __future__ import annotations
@@ -118,7 +118,10 @@ def card_data(cards: Iterable[CardDef]) -> CardData:
     skipped: dict[str, str] = {}
     for card in cards:
         if card.layout is Layout.MELD:
-            skipped[card.name] = "meld: phase skips card groups of more than two faces"
+            skipped[card.name] = (
+                "meld: no data path melds in phase (its Meld effect exiles the pair and "
+                "puts no melded permanent onto the battlefield from these records)"
+            )
             continue
         if card.layout not in _TWO_FACED and len(card.faces) > 1:
             skipped[card.name] = f"layout {card.layout.value}: not a layout phase builds from two faces"

@@ -19,9 +19,11 @@ it through its public API, and translates only what the two interfaces name diff
   value is computed from the object's current ``mana_cost`` (generic plus one per
   coloured, hybrid or Phyrexian symbol, two for a {2/W} symbol, X as 0).
 - phase cites no rules, so only what happened is compared. A scenario on a card phase
-  has no data for (meld cards: phase skips MTGJSON groups of more than two faces) or
-  with an argument phase can't be asked (cast "via" a permission, a face other than the
-  front, more than two players) is ``unsupported``.
+  has no data path for (meld cards: docs/engines/phase.md, "Meld, checked") or with an
+  argument phase can't be asked (cast "via" a permission, more than two players) is
+  ``unsupported``.
+- Clone-like cards, the played game (``phase_play``) and questions about a card as a
+  card (``phase_cards``): see docs/engines/phase.md, "How the driver plays a scenario".
 
 Its known gaps (``phase_gaps.toml``) list each real disagreement, with the rule;
 ``docs/engines/phase.md`` explains them.
@@ -45,8 +47,10 @@ from dfc_plugin.conformance.driver import (
     Unsupported,
     _shared_library,
 )
+from dfc_plugin.drivers import phase_play as play
 from dfc_plugin.drivers import phase_records as rec
 from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
+from dfc_plugin.drivers.phase_cards import faces_offered
 from dfc_plugin.drivers.phase_records import mana_value
 from dfc_plugin.errors import CardNotFoundError, DriverError
 from dfc_plugin.script.library import Library
@@ -85,6 +89,16 @@ CAPABILITIES = Capabilities(
             "add_effect",
             "become_copy",
             "token_copy",
+            "create_token",
+            "turn_face_down",
+            "copy_spell",
+            "activate_mana_ability",
+            "pass",
+            "advance",
+            "activate",
+            "game.life",
+            "game.active",
+            "game.step",
         }
     ),
     questions=frozenset(
@@ -106,9 +120,26 @@ CAPABILITIES = Capabilities(
             "object.token",
             "object.copy_of",
             "object.can_transform",
+            "object.could_produce",
+            "object.mana_abilities",
+            "object.can_pay_tap_cost",
             "zone.names",
             "zone.count",
             "game.day_night",
+            "card.mana_value",
+            "game.mana_pool",
+            "game.life",
+            "game.stack",
+            "game.step",
+            "game.turn",
+            "game.active",
+            "object.counters",
+            "object.keywords",
+            "object.supertypes",
+            "object.damage",
+            "object.loyalty",
+            "card.cast_faces",
+            "card.land_faces",
         }
     ),
     editions=frozenset({"current"}),
@@ -167,6 +198,15 @@ class PhaseDriver:
         self._pending: list[_Pending] = []
         self._filler: set[int] = set()
         self._log: list[str] = []
+        #: Clone-like cards set up on the battlefield, waiting in exile to enter as a copy.
+        self._waiting: dict[int, _Pending] = {}
+        #: Whether the played game has started (``phase_play``): triggers then stay.
+        self.playing = False
+        #: Tokens phase's CopyTokenOf made: their printed face is the face they copy.
+        self._token_copies: set[int] = set()
+        self._game_settings: dict[str, Any] | None = None
+        #: Answers the driver gives phase's next prompts (see ``_settle``).
+        self._prefer: Callable[[Mapping[str, Any], Sequence[Any]], Any] | None = None
         self.game: Any = None
 
     def capabilities(self) -> Capabilities:
@@ -202,9 +242,39 @@ class PhaseDriver:
         self._pending.append(pending)
         return pending.handle
 
+    def setup_game(self, settings: Mapping[str, Any]) -> None:
+        """``[scenario.game]`` (life, active player, step): see ``phase_play``."""
+        extra = sorted(set(settings) - {"life", "active", "step"})
+        if extra:
+            raise Unsupported(f"[scenario.game] with {', '.join(extra)}")
+        self._game_settings = dict(settings)  # applied once setup_done has built the game
+
     def setup_done(self) -> None:
         """Build the game from decks, then place every set-up card (see the module
         docstring)."""
+        self._build_game()
+        self._place_all()
+        self._debug("SetPhase", phase="PreCombatMain", active_player=0)
+        modal = [pending for pending in self._pending if self._modal_back(pending)]
+        for pending in modal:
+            self._enter_back_face_up(pending)
+        if modal:
+            self._edit(rec.fresh_turn)
+            self._edit(rec.without_added_mana)
+        for pending in self._pending:
+            if pending.handle.id in self._waiting:
+                continue
+            try:
+                self._options(pending)
+            except ValueError as error:
+                raise Unsupported(f"this set-up: phase's debug interface refuses it ({error})") from None
+            pending.handle.incarnation = self._object(pending.handle.id).get("incarnation", 0)
+        if self._game_settings is not None:
+            play.set_up_game(self, self._game_settings)
+
+    def _build_game(self) -> None:
+        """phase's game from each player's set-up cards and filler, hands kept, its
+        debug interface on."""
         engine, _, _ = _engine(self._extra)
         decks: list[list[str]] = [[], []]
         for pending in self._pending:
@@ -217,8 +287,16 @@ class PhaseDriver:
         )
         self._keep_hands()
         self._edit(lambda state: state.update(debug_mode=True))
-        objects = self._state()["objects"]
-        free = sorted(objects.values(), key=lambda o: int(o["id"]))
+
+    def _place_all(self) -> None:
+        """Each set-up card to its zone (raw, no triggers); the filler dealt into the
+        hands back to the libraries, under the set-up's library cards."""
+        free = sorted(self._state()["objects"].values(), key=lambda o: int(o["id"]))
+        self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
+        for seat in (0, 1):
+            for object_id in list(self.game.player(seat)["hand"]):
+                if object_id in self._filler:
+                    self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
         for pending in self._pending:
             found = next(
                 o
@@ -228,24 +306,13 @@ class PhaseDriver:
             found["zone"] = "placed"
             pending.handle.id = int(found["id"])
             zone = "hand" if self._modal_back(pending) else pending.zone
+            if zone == "battlefield" and rec.enters_as_copy(found):
+                zone = "exile"
+                self._waiting[pending.handle.id] = pending
             self._debug("MoveToZone", object_id=pending.handle.id, to_zone=rec.ZONES[zone], simulate=False)
-        self._filler = {int(o["id"]) for o in free if o["name"] == FILLER}
-        for seat in (0, 1):
-            for object_id in list(self.game.player(seat)["hand"]):
-                if object_id in self._filler:
-                    self._debug("MoveToZone", object_id=object_id, to_zone="Library", simulate=False)
-        self._debug("SetPhase", phase="PreCombatMain", active_player=0)
-        modal = [pending for pending in self._pending if self._modal_back(pending)]
-        for pending in modal:
-            self._enter_back_face_up(pending)
-        if modal:
-            self._edit(rec.fresh_turn)
-        for pending in self._pending:
-            try:
-                self._options(pending)
-            except ValueError as error:
-                raise Unsupported(f"this set-up: phase's debug interface refuses it ({error})") from None
-            pending.handle.incarnation = self._object(pending.handle.id).get("incarnation", 0)
+        stacked = [p.handle.id for p in self._pending if p.zone == "library"]
+        if stacked:
+            self._edit(lambda state: rec.on_top(state, stacked))
 
     def _modal_back(self, pending: _Pending) -> bool:
         _, _, library = _engine(self._extra)
@@ -358,7 +425,8 @@ class PhaseDriver:
             if not offers:
                 return
             seat = (waiting.get("data") or {}).get("player", self.game.priority_player())
-            self._record(self.game.apply(seat, min(offers, key=rec.harmless)))
+            chosen = self._prefer(waiting, offers) if self._prefer else None
+            self._record(self.game.apply(seat, chosen or min(offers, key=rec.harmless)))
         raise DriverError(f"phase.rs kept prompting: {self.game.waiting_for()}")
 
     def _find(self, object_id: int) -> dict[str, Any] | None:
@@ -386,6 +454,8 @@ class PhaseDriver:
         perform = self._actions().get(action)
         if perform is None:
             raise DriverError(f"the phase.rs driver has no action {action!r}")
+        if action != "become_copy":
+            self._guard(*args.values())
         try:
             result = perform(dict(args))
         except ValueError as error:
@@ -420,6 +490,13 @@ class PhaseDriver:
             "add_counters": self._add_counters,
             "add_effect": self._add_effect,
             "token_copy": self._token_copy,
+            "create_token": self._create_token,
+            "turn_face_down": self._turn_face_down,
+            "copy_spell": self._copy_spell,
+            "activate_mana_ability": self._activate_mana_ability,
+            "pass": lambda a: play.pass_priority(self, a),
+            "activate": self._activate,
+            "advance": lambda a: play.advance(self, a),
             "become_copy": self._become_copy,
         }
 
@@ -436,6 +513,8 @@ class PhaseDriver:
         targets: Sequence[int] = (),
         seat: int = 0,
         duration: str | None = None,
+        *,
+        context: Mapping[str, Any] | None = None,
     ) -> list[dict[str, Any]]:
         """Put an ability with this effect on the stack (a state edit: "an effect
         does X") and let phase resolve it with its own effect code; its events."""
@@ -456,6 +535,7 @@ class PhaseDriver:
                     "additional_cost_paid": False,
                     "alternative_mana_cost_paid": False,
                     "optional_effect_performed": False,
+                    **(context or {}),
                 },
                 "optional_targeting": False,
                 "optional": False,
@@ -487,6 +567,8 @@ class PhaseDriver:
         return events
 
     def _drop_triggers(self) -> None:
+        if self.playing:
+            return
         if any(e["kind"].get("type") == "TriggeredAbility" for e in self.game.stack()):
             self._edit(rec.without_triggers)
 
@@ -511,10 +593,15 @@ class PhaseDriver:
     def _transform(self, args: dict[str, Any]) -> ActResult:
         """An effect transforms it (phase has no convert: a convert is asked as a
         transform, which is what 701.28 makes it for a transforming card)."""
-        self._only(args, {"object"}, "transform")
+        self._only(args, {"object", "since"}, "transform")
         handle = args["object"]
         found = self._object(handle.id)
-        events = self._effect({"type": "Transform", "target": rec.SELF}, handle.id, (), found["controller"])
+        # 701.27f: an ability that began when the permanent had transformed ``since``
+        # times; phase records that count in the ability's context and checks it.
+        since = {"source_transformation_count": int(args["since"])} if "since" in args else None
+        events = self._effect(
+            {"type": "Transform", "target": rec.SELF}, handle.id, (), found["controller"], context=since
+        )
         turned = [e for e in events if e.get("type") == "Transformed"]
         return ActResult(bool(turned), "", (self._current(handle),))
 
@@ -552,9 +639,7 @@ class PhaseDriver:
         more than meets the eye (702.162a). Disturb is phase's offer to cast it from a
         graveyard (702.146a). A permission phase gives only through its own trigger
         (siege, 310.11b) can't be asked for."""
-        # X is not asked for: phase's X spells here all choose targets, which the
-        # scenarios do not model.
-        self._only(args, {"object", "player", "face", "via"}, "cast")
+        self._only(args, {"object", "player", "face", "via", "x"}, "cast")
         via = args.get("via") or "normal"
         if via not in ("normal", "modal", "disturb", "more_than_meets_the_eye"):
             raise Unsupported(f"casting via {via}")
@@ -575,11 +660,15 @@ class PhaseDriver:
         allowed = offer is not None and (via != "disturb" or found["zone"] == "Graveyard")
         if allowed:
             self._record(self.game.apply(seat, offer))
-            allowed = self._answer_cast_prompts(seat, back, via)
+            allowed = self._answer_cast_prompts(seat, back, via, int(args.get("x", 0)))
         if not allowed:
             self._restore(snapshot)
             raise Refused("", f"phase.rs offers no way to cast it (via {via})")
         self._settle()
+        if self._object(handle.id)["zone"] != "Stack":
+            self._restore(snapshot)  # phase offered only to cancel: a prompt the set-up can't answer
+            raise Unsupported("a cast phase cancels at a prompt the set-up gives no answer to (its targets)")
+        self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),), 1, 1)
 
     def _may_cast_now(self, seat: int) -> bool:
@@ -610,9 +699,14 @@ class PhaseDriver:
         asked for is not offered."""
         alternative = via == "more_than_meets_the_eye"
         chose_face = False
-        for _ in range(8):
+        for _ in range(16):
             waiting = self.game.waiting_for()
             kind = waiting.get("type")
+            offers = self.game.actions() if kind not in ("Priority", "GameOver") else []
+            if kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget") and offers:
+                # a target prompt before the X prompt: the most harmless target (601.2c)
+                self._record(self.game.apply(seat, min(offers, key=rec.harmless)))
+                continue
             if kind == "ModalFaceChoice":
                 self._apply("ChooseModalFace", seat, back_face=back)
                 chose_face = True
@@ -660,9 +754,15 @@ class PhaseDriver:
             )
         if offer is None:
             raise Refused("", "phase.rs offers no way to play it as a land")
+        snapshot = self.game.state()
         self._record(self.game.apply(seat, offer))
         if self.game.waiting_for().get("type") == "ModalFaceChoice":
             self._apply("ChooseModalFace", seat, back_face=back)
+        self._settle()  # the land enters (a new object, 400.7) once its prompts are answered
+        face = args.get("face")
+        if isinstance(face, str) and self._object(handle.id)["name"] != face:
+            self._restore(snapshot)  # phase played another face: it has no way to play this one
+            raise Refused("", f"phase.rs offers no way to play {face} as a land")
         return ActResult(True, "", (self._current(handle),), 1, 1)
 
     def _mill(self, args: dict[str, Any]) -> ActResult:
@@ -734,26 +834,191 @@ class PhaseDriver:
         return ActResult(True, "")
 
     def _become_copy(self, args: dict[str, Any]) -> ActResult:
-        """The object becomes a copy of the source (phase's BecomeCopy, which targets
-        what is copied)."""
+        """The object becomes a copy of the source: phase's BecomeCopy, which targets
+        what is copied; a Clone-like card waiting in exile enters as a copy of it."""
         handle, source = args["object"], args["source"]
+        if handle.id in self._waiting:
+            return self._enter_as_copy(handle, source)
+        self._guard(source)
         if self._object(source.id)["zone"] != "Battlefield":
             raise Unsupported("a copy of a card outside the battlefield (phase's copy effect targets)")
-        self._no_clone(handle, "")
         effect = {"type": "BecomeCopy", "target": rec.ANY}
         self._effect(effect, handle.id, [source.id], self._object(handle.id)["controller"])
         return ActResult(True, "", (self._current(handle),))
 
+    def _enter_as_copy(self, handle: _Handle, source: _Handle) -> ActResult:
+        """A Clone-like card set up on the battlefield becomes a copy the one way phase
+        makes one: it enters the battlefield (phase's ChangeZone) and its own "enter as a
+        copy" replacement copies the source (706.2, 614.1c). phase's object is a new one
+        (400.7); the scenario's handle follows it, as the set-up meant it there all along."""
+        pending = self._waiting.pop(handle.id)
+        self._guard(source)
+
+        def choose(waiting: Mapping[str, Any], offers: Sequence[Any]) -> Any:
+            data = waiting.get("data") or {}
+            if waiting.get("type") == "ReplacementChoice":
+                candidates = data.get("candidates", [])
+                wanted = next(
+                    (i for i, c in enumerate(candidates) if "as a copy" in (c.get("description") or "")), None
+                )
+                if wanted is not None and "counter" in (candidates[wanted].get("description") or ""):
+                    raise Unsupported(
+                        f"{pending.card}'s copy exception (a counter), which the scenario gives by a step"
+                    )
+                return next((o for o in offers if (o.data or {}).get("index") == wanted), None)
+            if waiting.get("type") == "CopyTargetChoice":
+                if source.id not in data.get("valid_targets", []):
+                    raise Unsupported(f"{pending.card} copying what its ability can't copy")
+                return next(o for o in offers if (o.data or {}).get("target") == {"Object": source.id})
+            return None
+
+        effect = {"type": "ChangeZone", "origin": None, "destination": "Battlefield", "target": rec.SELF}
+        self._prefer = choose
+        try:
+            self._effect(effect, handle.id, (), pending.player - 1)
+        finally:
+            self._prefer = None
+        found = self._object(handle.id)
+        if found["zone"] != "Battlefield":
+            raise Unsupported(f"{pending.card} entering as a copy: phase did not put it onto the battlefield")
+        self._options(pending)
+        handle.incarnation = self._object(handle.id).get("incarnation", 0)
+        return ActResult(True, "", (handle,))
+
+    def _guard(self, *handles: Any) -> None:
+        """A Clone-like card set up on the battlefield is a 0/0 copying nothing until a
+        ``become_copy``: phase would put it into its owner's graveyard at once (704.5f),
+        so the driver keeps it in exile and can't be asked about it before then."""
+        for handle in handles:
+            if isinstance(handle, _Handle) and handle.id in self._waiting:
+                raise Unsupported(
+                    f"{self._waiting[handle.id].card} on the battlefield copying nothing "
+                    "(a 0/0 phase puts into the graveyard, 704.5f) before it becomes a copy"
+                )
+
     def _no_clone(self, handle: _Handle, what: str) -> None:
-        """phase applies "enter as a copy" (Clone, Mirror Image) only as the card's own
-        ability as it enters; a copy effect or a token copy of such a card made
-        separately can't be asked of it."""
-        _, _, library = _engine(self._extra)
-        card = library.get(self._object(handle.id)["base_name"]).front
-        if "as a copy" in card.oracle_text:
+        """A token copy of a card whose own "enter as a copy" ability is in force (a
+        Clone copying nothing): phase would have the token enter as a copy of something,
+        a choice the scenarios don't make."""
+        self._guard(handle)
+        found = self._object(handle.id)
+        if rec.enters_as_copy(found):
+            raise Unsupported(f"{what} {found['name']}, which enters as a copy of something")
+
+    def _activate(self, args: dict[str, Any]) -> ActResult:
+        """A player activates one of the object's activated abilities (by ``index`` among
+        them, as phase lists them, or by a part of its ``text``) with phase's
+        ActivateAbility in the played game; phase pays the costs (602.2) from mana the
+        driver adds for them, and the ability goes on the stack. Refused when phase
+        refuses it."""
+        self._only(args, {"object", "index", "text", "player"}, "activate")
+        play.start(self)
+        handle = args["object"]
+        found = self._object(handle.id)
+        activated = [i for i, a in enumerate(found.get("abilities") or []) if a.get("kind") == "Activated"]
+        if "text" in args:
+            wanted = str(args["text"]).lower()
+            chosen = [
+                i for i in activated if wanted in (found["abilities"][i].get("description") or "").lower()
+            ]
+            if len(chosen) != 1:
+                raise Unsupported(
+                    f"an ability of {found['name']} named by {args['text']!r} ({len(chosen)} match)"
+                )
+            index = chosen[0]
+        elif int(args.get("index", 0)) < len(activated):
+            index = activated[int(args.get("index", 0))]
+        else:
+            raise Refused("", f"{found['name']} has no activated ability {args.get('index', 0)} in phase")
+        seat = int(args.get("player", int(found["controller"]) + 1)) - 1
+        snapshot = self.game.state()
+        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
+        self._as_priority(seat)
+        try:
+            self._apply("ActivateAbility", seat, source_id=handle.id, ability_index=index)
+            self._settle()
+        except ValueError as error:
+            self._restore(snapshot)
+            raise Refused("", f"phase.rs refused the activation: {error}") from None
+        self._edit(rec.without_added_mana)
+        return ActResult(True, "", (self._current(handle),))
+
+    def _activate_mana_ability(self, args: dict[str, Any]) -> ActResult:
+        """Its controller activates one of its mana abilities with phase's
+        ActivateAbility (``index`` counts the face's activated abilities, as phase lists
+        them); a colour phase asks for is ``color``. It happened if phase added mana; the
+        note ``tapped for mana`` is phase's TappedForMana event (106.12)."""
+        self._only(args, {"object", "index", "color"}, "activate_mana_ability")
+        handle = args["object"]
+        found = self._object(handle.id)
+        activated = [i for i, a in enumerate(found.get("abilities") or []) if a.get("kind") == "Activated"]
+        index = int(args.get("index", 0))
+        if index >= len(activated) or not found["abilities"][activated[index]].get("is_mana_ability"):
             raise Unsupported(
-                f"{what or 'a copy effect on'} {card.name}, which enters as a copy of something"
+                f"activated ability {index} of {found['name']} as a mana ability (phase has none there)"
             )
+        seat = int(found["controller"])
+        self._as_priority(seat)
+        snapshot, logged = self.game.state(), len(self._log)
+        try:
+            self._apply("ActivateAbility", seat, source_id=handle.id, ability_index=activated[index])
+        except ValueError as error:
+            self._restore(snapshot)
+            raise Refused("", f"phase.rs refused the activation: {error}") from None
+        wanted = rec.MANA_NAMES.get(str(args.get("color", "")))
+        self._prefer = lambda waiting, offers: next(
+            (o for o in offers if wanted and wanted in json.dumps(o.data or {})), None
+        )
+        try:
+            self._settle()
+        finally:
+            self._prefer = None
+        kinds = {line.split(":", 1)[0] for line in self._log[logged:]}  # its events, prompts answered
+        notes = ("tapped for mana",) if "TappedForMana" in kinds else ()
+        return ActResult("ManaAdded" in kinds, "", (), notes=notes)
+
+    def _copy_spell(self, args: dict[str, Any]) -> ActResult:
+        """An effect copies the spell (707.10): phase's CopySpell, which targets a spell on
+        the stack, from a filler card of its controller's library; refused when phase
+        makes no copy (it copies nothing but a spell). The copy is what it made."""
+        self._only(args, {"object"}, "copy_spell")
+        handle = args["object"]
+        seat = int(self._object(handle.id)["controller"])
+        source = next(i for i in self.game.player(seat)["library"] if i in self._filler)
+        before = {int(i) for i in self._state()["objects"]}
+        events = self._effect(
+            {"type": "CopySpell", "target": {"type": "StackSpell"}}, int(source), [handle.id], seat
+        )
+        if not any(e.get("type") == "SpellCopied" for e in events):
+            raise Refused("", "phase.rs made no copy: it copies only a spell on the stack")
+        made = sorted({int(i) for i in self._state()["objects"]} - before)
+        return ActResult(True, "", tuple(self._current(_Handle(i)) for i in made))
+
+    def _turn_face_down(self, args: dict[str, Any]) -> ActResult:
+        """An effect turns it face down: phase's own TurnFaceDown, which decides whether
+        it can be (712.16: a double-faced permanent can't)."""
+        self._only(args, {"object"}, "turn_face_down")
+        handle = args["object"]
+        before = bool(self._object(handle.id).get("face_down"))
+        self._effect(
+            {"type": "TurnFaceDown", "target": rec.SELF}, handle.id, (), self._object(handle.id)["controller"]
+        )
+        after = bool(self._object(handle.id).get("face_down"))
+        return ActResult(after and not before, "", (self._current(handle),))
+
+    def _create_token(self, args: dict[str, Any]) -> ActResult:
+        """An effect creates the token: phase's own Incubate (701.53a) for an Incubator,
+        the one double-faced token phase makes by name; its source is a filler card of
+        the player's library (never named in an answer)."""
+        self._only(args, {"card", "player", "counters"}, "create_token")
+        if args["card"] != "Incubator":
+            raise Unsupported(f"a {args['card']} token (phase makes double-faced tokens only by Incubate)")
+        seat = args.get("player", 1) - 1
+        source = next(i for i in self.game.player(seat)["library"] if i in self._filler)
+        effect = {"type": "Incubate", "count": rec.fixed(args.get("counters", 0))}
+        events = self._effect(effect, int(source), (), seat)
+        made = [int(e["data"]["object_id"]) for e in events if rec.created(e)]
+        return ActResult(bool(made), "", tuple(self._current(_Handle(i)) for i in made))
 
     def _token_copy(self, args: dict[str, Any]) -> ActResult:
         handle = args["object"]
@@ -768,20 +1033,59 @@ class PhaseDriver:
                 break
             if event.get("type") == "TokenCreated":
                 made.append(int(event["data"]["object_id"]))
+        self._token_copies.update(made)
         tokens = tuple(self._current(_Handle(i)) for i in made)
         return ActResult(bool(tokens), "", tokens)
 
     # ------------------------------------------------------------------ observing
     def observe(self, kind: str, target: Any, question: str, extra: Mapping[str, Any]) -> Any:
+        self._guard(target, *self._waiting_handles(kind))
         if kind == "object":
             return self._ask_object(target, question)
         if kind == "zone":
             names = self._zone(target, extra.get("player"))
             return names if question == "names" else len(names)
+        if kind == "card" and question == "mana_value":
+            return self._card_mana_value(str(target))
+        if kind == "card" and question in ("cast_faces", "land_faces"):
+            return faces_offered(self._sibling, str(target), extra.get("zone", "hand"), question)
+        if kind == "game" and question == "mana_pool":
+            pool = self.game.player(int(extra.get("player", 1)) - 1)["mana_pool"]["mana"]
+            return [rec.MANA[m["color"]] for m in pool]
+        if kind == "game" and question in ("life", "stack", "step", "turn", "active"):
+            return play.game_answer(self, question, extra)
         if kind == "game" and question == "day_night":
             value = self._state().get("day_night")
             return {"Day": "day", "Night": "night"}.get(value or "", "neither")
         raise DriverError(f"the phase.rs driver can't answer {kind}.{question}")
+
+    def library(self) -> Library:
+        """The card scripts this driver plays (the bundled ones and ``--library``)."""
+        return _engine(self._extra)[2]
+
+    def _sibling(self) -> PhaseDriver:
+        """A new driver with the same card folders, for a game of its own."""
+        sibling = PhaseDriver()
+        sibling.use_libraries([Path(p) for p in self._extra])
+        return sibling
+
+    def _x_of(self, object_id: int) -> int:
+        """The X chosen for the object while it is a spell on the stack (202.3e)."""
+        entry = next((e for e in self.game.stack() if int(e["source_id"]) == object_id), None)
+        return rec.chosen_x(entry) if entry and (entry.get("kind") or {}).get("type") == "Spell" else 0
+
+    def _card_mana_value(self, card: str) -> int:
+        """A card's mana value as a card (its front face's, 712.8a), from the mana cost
+        phase's card builder parsed for that face (computed: phase keeps no mana value)."""
+        _, data, library = _engine(self._extra)
+        front = library.get(card).front.name
+        if front.lower() not in data.faces:
+            raise Unsupported(f"{front}: phase has no card data for it")
+        return mana_value(data.faces[front.lower()].get("mana_cost"))
+
+    def _waiting_handles(self, kind: str) -> list[_Handle]:
+        """The Clone-like cards kept out of the battlefield, for a question about a zone."""
+        return [p.handle for p in self._waiting.values()] if kind == "zone" else []
 
     def _ask_object(self, handle: _Handle, question: str) -> Any:
         found = self._find(handle.id)
@@ -792,7 +1096,7 @@ class PhaseDriver:
         types = found.get("card_types") or {}
         answers: dict[str, Callable[[], Any]] = {
             "name": lambda: found.get("name") or "",
-            "mana_value": lambda: mana_value(found.get("mana_cost")),
+            "mana_value": lambda: mana_value(found.get("mana_cost"), self._x_of(handle.id)),
             "zone": lambda: {v: k for k, v in rec.ZONES.items()}.get(found["zone"], found["zone"]),
             "up": lambda: self._up(found),
             "token": lambda: rec.token_kind(found),
@@ -808,10 +1112,29 @@ class PhaseDriver:
             "colors": lambda: [rec.COLORS[c] for c in found.get("color", []) if c in rec.COLORS],
             "tapped": lambda: bool(found.get("tapped")),
             "controller": lambda: int(found["controller"]) + 1,
+            "could_produce": lambda: sorted({m for a in self._mana_abilities(found) for m in a["produced"]}),
+            "mana_abilities": lambda: self._mana_abilities(found),
+            "can_pay_tap_cost": lambda: not found.get("has_summoning_sickness"),
+            "counters": lambda: {str(k): int(v) for k, v in (found.get("counters") or {}).items() if v},
+            "keywords": lambda: rec.keywords(found),
+            "supertypes": lambda: list(types.get("supertypes", [])),
+            "damage": lambda: int(found.get("damage_marked") or 0),
+            "loyalty": lambda: found.get("loyalty"),
         }
         if question not in answers:
             raise DriverError(f"the phase.rs driver can't answer object.{question}")
         return answers[question]()
+
+    @staticmethod
+    def _mana_abilities(found: Mapping[str, Any]) -> list[dict[str, Any]]:
+        """phase's mana abilities of the object: those of a permanent only (605.1a; phase
+        offers no mana ability of a card elsewhere), read from its ability records."""
+        if found["zone"] != "Battlefield":
+            return []
+        try:
+            return rec.mana_abilities(found)
+        except ValueError as error:
+            raise Unsupported(str(error)) from None
 
     def _can_transform(self, handle: _Handle) -> bool:
         """Whether phase would transform it: phase has no such question, so the driver
@@ -827,7 +1150,8 @@ class PhaseDriver:
 
     def _copy_of(self, object_id: int) -> str:
         """The name of what the object copies: phase's copy effects on it (CopyValues);
-        a token made as a copy keeps the copied face's printed reference."""
+        a token made by a ``token_copy`` keeps the copied face's printed reference (a
+        token a copied spell became copies nothing, 707.10f)."""
         name = ""
         for effect in self._state().get("transient_continuous_effects", []):
             if (effect.get("affected") or {}).get("id") != object_id:
@@ -838,7 +1162,7 @@ class PhaseDriver:
                         "face_name", ""
                     )
         found = self._object(object_id)
-        if not name and found.get("is_token"):
+        if not name and object_id in self._token_copies:
             name = (found.get("printed_ref") or {}).get("face_name") or ""
         return name
 

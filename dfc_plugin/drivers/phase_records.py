@@ -4,6 +4,7 @@ phase-python exports (``Game.state()``, ``Game.object()``) and accepts (``load_g
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import Any
 
@@ -14,13 +15,20 @@ __all__ = [
     "PLENTY",
     "SELF",
     "ZONES",
+    "chosen_x",
+    "created",
+    "enters_as_copy",
     "fixed",
     "fresh_turn",
     "harmless",
+    "keywords",
+    "mana_abilities",
     "mana_value",
     "moved",
+    "on_top",
     "spells_cast",
     "token_kind",
+    "without_added_mana",
     "without_triggers",
 ]
 
@@ -61,6 +69,14 @@ def fresh_turn(state: dict[str, Any]) -> None:
     state["mana_spent_on_spells_this_turn"] = {}
 
 
+def without_added_mana(state: dict[str, Any]) -> None:
+    """A state edit: the mana the driver added for a cost (phase's debug AddMana, from no
+    source) is gone from every pool once the cost is paid; mana the game made stays."""
+    for player in state["players"]:
+        pool = player["mana_pool"]
+        pool["mana"] = [m for m in pool.get("mana", []) if m.get("source_id") != 0]
+
+
 def spells_cast(state: dict[str, Any], count: int) -> None:
     """A state edit: the active player cast ``count`` spells this turn (phase keeps a
     total and a record per spell; its day/night reads them)."""
@@ -92,8 +108,11 @@ def without_triggers(state: dict[str, Any]) -> None:
 
 
 def harmless(offer: Any) -> int:
-    """Rank a prompt's offers: no target first, then a player, then anything else."""
+    """Rank a prompt's offers: no target first, then a player, then anything else, and
+    cancelling a cast last."""
     data = offer.data or {}
+    if offer.kind == "CancelCast":  # never undo the cast the scenario asked for
+        return 9
     if offer.kind == "ChooseTarget":
         target = data.get("target")
         return 0 if target is None else 1 if "Player" in target else 2
@@ -109,12 +128,110 @@ def token_kind(found: Mapping[str, Any]) -> str:
     return "double_faced_token" if found.get("back_face") is not None else "token"
 
 
-def mana_value(cost: Mapping[str, Any] | None) -> int:
+def mana_value(cost: Mapping[str, Any] | None, x: int = 0) -> int:
     """The mana value of one of phase's ``mana_cost`` records (CR 202.3): phase keeps no
-    mana value, so it is computed here."""
+    mana value, so it is computed here; each {X} counts ``x`` (the value chosen for a
+    spell on the stack, 202.3e; 0 elsewhere)."""
     if not cost or cost.get("type") != "Cost":
         return 0
     shards = cost.get("shards", [])
     return int(cost.get("generic", 0)) + sum(
-        2 if str(s).startswith("Two") else 0 if s == "X" else 1 for s in shards
+        2 if str(s).startswith("Two") else x if s == "X" else 1 for s in shards
     )
+
+
+def chosen_x(entry: Mapping[str, Any]) -> int:
+    """The value of X chosen for a spell, from phase's stack entry (0 if none)."""
+    ability = ((entry.get("kind") or {}).get("data") or {}).get("ability") or {}
+    return int(ability.get("chosen_x") or 0)
+
+
+def enters_as_copy(found: Mapping[str, Any]) -> bool:
+    """Whether phase's object has an "enter as a copy" replacement of its own (Clone)."""
+    return any(
+        "as a copy" in (r.get("description") or "") for r in found.get("replacement_definitions") or []
+    )
+
+
+def created(event: Mapping[str, Any]) -> bool:
+    """Whether the event is an object coming into being (phase: a move from no zone)."""
+    data = event.get("data") or {}
+    return event.get("type") == "TokenCreated" or (
+        event.get("type") == "ZoneChanged" and "from" in data and data["from"] is None
+    )
+
+
+#: phase's mana colours as the suite's letters.
+MANA = {"White": "W", "Blue": "U", "Black": "B", "Red": "R", "Green": "G", "Colorless": "C"}
+MANA_NAMES = {letter: name for name, letter in MANA.items()}
+
+
+def _amount(value: Any) -> int | None:
+    """A fixed quantity of phase's, or None for one it computes as the ability resolves."""
+    if isinstance(value, Mapping) and value.get("type") == "Fixed":
+        return int(value.get("value", 0))
+    return None
+
+
+def _produced(production: Mapping[str, Any]) -> tuple[list[str], int | None]:
+    """(the mana letters, how many) one of phase's ``ManaProduction`` records makes;
+    None for an amount phase works out only as it resolves."""
+    kind = production.get("type")
+    colors = [MANA[c] for c in production.get("colors") or production.get("color_options") or []]
+    if kind == "Fixed":
+        return colors, len(production.get("colors") or [])
+    if kind == "Colorless":
+        return ["C"], _amount(production.get("count", {"type": "Fixed", "value": 1}))
+    if kind == "Mixed":
+        return [*colors, "C"], len(colors) + int(production.get("colorless_count", 0))
+    if kind in ("AnyOneColor", "AnyCombination"):
+        return colors, _amount(production.get("count", {"type": "Fixed", "value": 1}))
+    raise ValueError(f"a mana ability phase resolves as {kind}")
+
+
+def _taps(cost: Mapping[str, Any] | None) -> bool:
+    """Whether one of phase's cost records includes {T} (106.12)."""
+    if not cost:
+        return False
+    if cost.get("type") == "Tap":
+        return True
+    return any(_taps(c) for c in cost.get("costs") or [])
+
+
+def mana_abilities(found: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The mana abilities of phase's object record (its ``abilities`` of the face that
+    is up, 605.1a): what each produces, how much, and whether it taps for mana.
+    ValueError for a production phase works out only as it resolves."""
+    abilities = []
+    for ability in found.get("abilities") or []:
+        effect = ability.get("effect") or {}
+        if not ability.get("is_mana_ability") or effect.get("type") != "Mana":
+            continue
+        produced, amount = _produced(effect.get("produced") or {})
+        if amount is None:
+            raise ValueError("a mana ability whose amount phase works out as it resolves")
+        abilities.append(
+            {"produced": sorted(set(produced)), "amount": amount, "taps_for_mana": _taps(ability.get("cost"))}
+        )
+    return abilities
+
+
+def keywords(found: Mapping[str, Any]) -> list[str]:
+    """phase's keywords of the object in the scripts' spelling (``FirstStrike`` is
+    ``First Strike``), sorted; ValueError for one with a parameter (``Protection``)."""
+    names = []
+    for keyword in found.get("keywords") or []:
+        if not isinstance(keyword, str):
+            raise ValueError(f"a keyword with a parameter: {keyword}")
+        names.append(re.sub(r"(?<=[a-z])(?=[A-Z])", " ", keyword))
+    return sorted(names)
+
+
+def on_top(state: dict[str, Any], ids: list[int]) -> None:
+    """A state edit: the set-up's library cards on top of their owners' libraries (phase
+    keeps a library top first and puts a moved card at the bottom), the one set up last
+    on top, above the filler."""
+    for player in state["players"]:
+        library = list(player["library"])
+        mine = [i for i in reversed(ids) if i in library]
+        player["library"] = mine + [i for i in library if i not in mine]
