@@ -217,12 +217,12 @@ def _bundled(args: argparse.Namespace) -> Library:
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     # A meld partner missing from the folders checked may be found in the bundled
     # scripts (the library every engine has); a warning then says so.
-    fallback = _bundled(args)
+    # They are read only when a partner is missing.
     library = Library.load(
         list(args.paths),
         cache_dir=args.cache_dir,
         use_cache=not args.no_cache,
-        fallback=fallback,
+        fallback=lambda: _bundled(args),
         keep_going=True,
     )
     summary = {

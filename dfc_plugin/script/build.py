@@ -33,10 +33,10 @@ from dfc_plugin.cards import (
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
-from dfc_plugin.script.parser import ValueFailure, line_items, read_value
-from dfc_plugin.script.validate import check_faces, suggest
+from dfc_plugin.script.parser import ValueFailure, line_items, prepare_parser, read_value
+from dfc_plugin.script.validate import check_faces, known_names, suggest
 
-__all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "read_script"]
+__all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
 
 #: AlternateMode values (Forge's CardSplitType; DoubleFaced is its name for Transform).
 _LAYOUT_OF_MODE = {
@@ -141,6 +141,13 @@ def _byte_error(data: bytes, offset: int, path: str, is_nul: bool) -> CardScript
         message = f"byte 0x{data[offset]:02x} is not UTF-8"
         hint = "save the script as UTF-8"
     return CardScriptError(message, path=path, line=line_no, column=column, source_line=shown, hint=hint)
+
+
+def prepare() -> None:
+    """Build what reading a script needs (the parser, the line scanner, the known names)
+    now, before worker processes are forked, so each does not build its own."""
+    prepare_parser()
+    known_names()
 
 
 def read_script(data: bytes, path: str, *, is_token: bool = False) -> ScriptResult:

@@ -5,11 +5,18 @@ One *pack* file per library folder, in a cache folder the user chooses (``--cach
 on Windows ``%LOCALAPPDATA%\\dfc-plugin\\Cache``). A pack is JSON only (it cannot make
 anything run):
 
-- a first line ``dfc-plugin-cache/2 <checksum>``: the BLAKE2 digest of everything after it;
-- a header line: one row per distinct script content (BLAKE2 digest of the file's bytes,
+- a first line ``dfc-plugin-cache/3 <header checksum> <body checksum> <header length>``:
+  the BLAKE2 digests of the header and of the body, and where the body starts;
+- the header: one row per distinct script content (BLAKE2 digest of the file's bytes,
   whether it was read as a token script, and what reading it gave: face names, layout,
   meld pair, errors and warnings, and where its card is);
-- each card's model as its own JSON text, decoded only when that card is looked up.
+- the body: each card's model as its own JSON text, decoded only when that card is
+  looked up.
+
+A load reads and checks the header only (``check`` needs no card); the body, some 85%
+of a pack, is read and checked against its own checksum when the first card is looked
+up or the pack is written again. A body that does not match is a cache warning, and its
+cards are read from their scripts.
 
 Keyed by content: a row is found by the digest of the script's bytes. To know a
 script's digest without reading it, the pack also records, per path, the file's size,
@@ -18,8 +25,8 @@ file whose four are all unchanged, and whose change time is well before the pack
 written, is taken to have the recorded digest. Any edit moves the change time, and no
 program can set it back (``touch -d`` and ``os.utime`` set the modification time and
 move the change time too), so an edit that keeps size and modification time is still
-seen; every other file is read and hashed. A pack is
-checked as a whole before any row is used: a wrong checksum, another version of the
+seen; every other file is read and hashed. A header is checked as a whole before any
+row is used (and a body before any card is): a wrong checksum, another version of the
 grammar or model, anything that is not exactly what this module writes means the pack
 is ignored and rebuilt. Only a regular file of at most :data:`MAX_PACK_BYTES` is read.
 
@@ -43,7 +50,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
-from dfc_plugin.script.files import read_regular
+from dfc_plugin.script.files import read_regular_range
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.resources import grammar_path, package_path
 from dfc_plugin.script.serialize import card_from_json, card_to_json
@@ -55,13 +62,17 @@ __all__ = [
     "Pack",
     "SeenFile",
     "default_cache_dir",
+    "diagnostic_rows",
+    "diagnostics_from_rows",
     "digest",
     "evict_packs",
     "stat_key",
     "write_pack",
 ]
 
-_FORMAT = b"dfc-plugin-cache/2"
+_FORMAT = b"dfc-plugin-cache/3"
+#: The first line is shorter than this (a magic word, two digests and a length).
+_FIRST_LINE_MAX = 256
 #: The largest pack read (the 18,294-script corpus makes one of about 40 MB).
 MAX_PACK_BYTES = 512 * 1024 * 1024
 MAX_AGE_DAYS = 30
@@ -123,14 +134,15 @@ def _expect(condition: bool) -> None:
 _DIAGNOSTIC_FIELDS = 8
 
 
-def _diagnostics_to(items: Sequence[CardScriptError]) -> list[list[Any]]:
+def diagnostic_rows(items: Sequence[CardScriptError]) -> list[list[Any]]:
+    """Diagnostics as plain lists (a pack's rows; what a worker process sends back)."""
     return [
         [e.message, e.line, e.column, e.end_column, e.code, e.hint, e.source_line, e.source_start]
         for e in items
     ]
 
 
-def _diagnostics_from(value: Any, path: str, severity: str) -> tuple[CardScriptError, ...]:
+def diagnostics_from_rows(value: Any, path: str, severity: str) -> tuple[CardScriptError, ...]:
     _expect(type(value) is list)
     found = []
     for item in value:
@@ -230,15 +242,17 @@ class Pack:
         path: Path,
         root: Path,
         rows: list[Any] | None = None,
-        body: bytes = b"",
+        body: _Body | None = None,
         files: list[Any] | None = None,
         written_ns: int = 0,
     ) -> None:
         self.path = path
         self.root = root
         self.rows: list[Any] = rows or []
-        self.body = body
+        self.body = body or _Body(path, 0, 0, digest(b""))
         self.written_ns = written_ns
+        #: Where a body that does not match its checksum is reported (the load's list).
+        self.warnings: list[str] = []
         self.by_key: dict[tuple[str, bool], int] = {}
         for index, row in enumerate(self.rows):
             _expect(type(row) is list and tuple(map(type, row)) in _ROW_TYPES)
@@ -265,20 +279,29 @@ class Pack:
         a regular file."""
         path = cls.location(cache_dir, root)
         try:
-            data = read_regular(path, MAX_PACK_BYTES, follow_symlinks=False)
+            start = read_regular_range(path, MAX_PACK_BYTES, 0, _FIRST_LINE_MAX, follow_symlinks=False)
         except FileNotFoundError:
             return cls.empty(cache_dir, root)
         except OSError as error:
             raise CacheError(f"cannot read cache {path}: {error.strerror}") from None
-        first, newline, payload = data.partition(b"\n")
-        magic, _, checksum = first.partition(b" ")
+        first, newline, _ = start.partition(b"\n")
+        magic, _, rest = first.partition(b" ")
         if magic != _FORMAT:
             if magic.startswith(b"dfc-plugin-cache/") or first.startswith(b'{"format":'):
                 return cls.empty(cache_dir, root)  # another version's pack: replaced silently
             raise CacheError(f"cache {path} is not a dfc-plugin cache pack")
-        if not newline or checksum.decode("ascii", "replace") != digest(payload):
+        fields = rest.decode("ascii", "replace").split(" ")
+        if not newline or len(fields) != 3 or not fields[2].isdigit():
+            raise CacheError(f"cache {path} is damaged (its first line is not a pack's)")
+        head_digest, body_digest, head_length = fields[0], fields[1], int(fields[2])
+        try:
+            head = read_regular_range(
+                path, MAX_PACK_BYTES, len(first) + 1, head_length, follow_symlinks=False
+            )
+        except OSError as error:
+            raise CacheError(f"cannot read cache {path}: {error.strerror}") from None
+        if len(head) != head_length or digest(head) != head_digest:
             raise CacheError(f"cache {path} is damaged (its checksum does not match)")
-        head, _, body = payload.partition(b"\n")
         try:
             header = json.loads(head)
             _expect(type(header) is dict)
@@ -286,6 +309,8 @@ class Pack:
                 return cls.empty(cache_dir, root)
             _expect(header.get("root") == str(root) and type(header.get("rows")) is list)
             _expect(type(header.get("files")) is list and type(header.get("written_ns")) is int)
+            _expect(type(header.get("body_length")) is int and header["body_length"] >= 0)
+            body = _Body(path, len(first) + 1 + head_length, header["body_length"], body_digest)
             pack = cls(path, root, header["rows"], body, header["files"], header["written_ns"])
         except (ValueError, RecursionError):
             raise CacheError(f"cache {path} is damaged") from None
@@ -313,22 +338,33 @@ class Pack:
         :class:`CacheError` if the row is not what this version writes."""
         fields = self.rows[row]
         errors, warnings, offset, length = fields[8:]
-        _expect(length >= 0 and (offset == -1 or 0 <= offset <= offset + length <= len(self.body)))
+        _expect(length >= 0 and (offset == -1 or 0 <= offset <= offset + length <= self.body.length))
         _expect((offset == -1) == (errors != []))  # a card exactly when there is no error
         _expect(fields[2] != [] or errors != [])  # no outline: the file had no card
         return CachedRecord(
             _outline_from(fields[2], fields[3], fields[4:8]),
-            _diagnostics_from(errors, path, "error") if errors != [] else (),
-            _diagnostics_from(warnings, path, "warning") if warnings != [] else (),
+            diagnostics_from_rows(errors, path, "error") if errors != [] else (),
+            diagnostics_from_rows(warnings, path, "warning") if warnings != [] else (),
             offset >= 0,
         )
 
     def blob(self, row: int) -> bytes | None:
-        """The JSON text of a row's card, as stored (``None`` for a script with errors)."""
+        """The JSON text of a row's card, as stored (``None`` for a script with errors).
+        Raises :class:`CacheError` if the pack's body does not match its checksum."""
         offset, length = self.rows[row][10], self.rows[row][11]
         if type(offset) is not int or type(length) is not int or offset < 0:
             return None
-        return self.body[offset : offset + length]
+        return self.body.bytes(self.warnings)[offset : offset + length]
+
+    def carried_row(self, row: int, path: str) -> NewRow | None:
+        """A row to write again as it is (``None`` if its card can no longer be read)."""
+        try:
+            record = self.record(row, path)
+            blob = self.blob(row)
+        except CacheError:
+            return None
+        fields = self.rows[row]
+        return NewRow(fields[0], fields[1], record.outline, record.errors, record.warnings, blob)
 
     def card(self, row: int) -> CardDef:
         """Decode one cached card. Raises :class:`CacheError` if its JSON is damaged."""
@@ -340,6 +376,37 @@ class Pack:
         except (ValueError, RecursionError):
             raise CacheError(f"cache row {row} is damaged") from None
         return card_from_json(data)
+
+
+class _Body:
+    """A pack's cards, read and checked against their checksum on first use."""
+
+    def __init__(self, path: Path, start: int, length: int, checksum: str) -> None:
+        self.path, self.start, self.length, self.checksum = path, start, length, checksum
+        self._data: bytes | None = b"" if length == 0 else None
+        self._damaged = False
+
+    def bytes(self, warnings: list[str]) -> bytes:
+        """The body; raises :class:`CacheError` (said once in ``warnings``) if it is not
+        what the pack's first line says."""
+        if self._damaged:
+            raise CacheError(f"cache {self.path} is damaged")
+        if self._data is None:
+            try:
+                data = read_regular_range(
+                    self.path, MAX_PACK_BYTES, self.start, self.length, follow_symlinks=False
+                )
+            except OSError:
+                data = b""
+            if len(data) != self.length or digest(data) != self.checksum:
+                self._damaged = True
+                warnings.append(
+                    f"cache {self.path} is damaged (its checksum does not match); "
+                    "reading its cards from the scripts"
+                )
+                raise CacheError(f"cache {self.path} is damaged")
+            self._data = data
+        return self._data
 
 
 def _touch(path: Path) -> None:
@@ -362,8 +429,8 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
                 row.digest,
                 row.is_token,
                 *_outline_to(row.outline),
-                _diagnostics_to(row.errors),
-                _diagnostics_to(row.warnings),
+                diagnostic_rows(row.errors),
+                diagnostic_rows(row.warnings),
                 len(body) if blob is not None else -1,
                 len(blob) if blob is not None else 0,
             ]
@@ -375,16 +442,19 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
         "root": str(root),
         "written_ns": time.time_ns(),
         "files": [[seen.rel, list(seen.key), seen.digest] for seen in files],
+        "body_length": len(body),
         "rows": table,
     }
     # ensure_ascii: a file name that is not UTF-8 (kept as surrogates) is written escaped.
-    payload = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n" + bytes(body)
+    head = json.dumps(header, separators=(",", ":")).encode("ascii")
+    first = b" ".join((_FORMAT, digest(head).encode(), digest(bytes(body)).encode(), str(len(head)).encode()))
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".pack-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(_FORMAT + b" " + digest(payload).encode("ascii") + b"\n")
-            out.write(payload)
+            out.write(first + b"\n")
+            out.write(head)
+            out.write(body)
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

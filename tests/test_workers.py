@@ -1,0 +1,114 @@
+"""Reading a cold folder in worker processes (issue 11 item 4) gives exactly what a
+serial read gives: the same diagnostics in the same order, the same cards, the same
+``check --json`` bytes, with and without the cache."""
+
+from __future__ import annotations
+
+import io
+import json
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import FORGE_2020, need_shared
+
+from dfc_plugin.cli import main
+from dfc_plugin.script import workers
+from dfc_plugin.script.library import MAX_SCRIPT_BYTES, Library, script_files
+from dfc_plugin.script.resources import bundled_cardscripts
+from dfc_plugin.script.serialize import card_from_json
+
+BROKEN = "Name:Broken\nManaCost:2 Q\nTypes:Creature\nK:Flyng\nA:AB$ Draw | Cost$ 2 Z\n"
+
+
+@pytest.fixture
+def many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Workers for any folder of more than a few scripts, in chunks of a few."""
+    monkeypatch.setattr(workers, "MIN_PARALLEL", 4)
+    monkeypatch.setattr(workers, "CHUNK", 7)
+    if workers.worker_count(100) < 2:
+        pytest.skip("one processor, or no fork: every folder is read in this process")
+
+
+def folder_of_scripts(tmp_path: Path) -> Path:
+    """The bundled scripts, a broken one, and a FIFO named like a script."""
+    folder = tmp_path / "scripts"
+    shutil.copytree(bundled_cardscripts(), folder)
+    (folder / "x").mkdir(exist_ok=True)
+    (folder / "x" / "broken.txt").write_text(BROKEN, encoding="utf-8")
+    os.mkfifo(folder / "x" / "pipe.txt")
+    return folder
+
+
+def check_json(*args: str) -> str:
+    out = io.StringIO()
+    main(["check", "--json", *args], out)
+    return out.getvalue()
+
+
+def outcome(library: Library) -> tuple[object, ...]:
+    return (
+        [e.as_dict() for e in library.errors],
+        [w.as_dict() for w in library.warnings],
+        library.layouts(),
+        library.names(),
+        {name: library.find(name) for name in library.names()},
+    )
+
+
+def test_check_json_is_the_same_bytes_serial_in_workers_and_cached(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    folder = str(folder_of_scripts(tmp_path))
+    serial = check_json("--no-cache", folder)
+    assert '"code": "bad-cost"' in serial and '"code": "unreadable-file"' in serial
+    monkeypatch.setattr(workers, "MIN_PARALLEL", 4)
+    monkeypatch.setattr(workers, "CHUNK", 7)
+    if workers.worker_count(100) < 2:
+        pytest.skip("one processor, or no fork: every folder is read in this process")
+    cache = str(tmp_path / "cache")
+    assert check_json("--no-cache", folder) == serial
+    assert check_json("--cache-dir", cache, folder) == serial  # cold: read in workers, pack written
+    assert check_json("--cache-dir", cache, folder) == serial  # warm: from the pack
+
+
+@pytest.mark.usefixtures("many_workers")
+@pytest.mark.parametrize("use_cache", [False, True])
+def test_a_library_read_in_workers_has_the_same_cards(tmp_path: Path, use_cache: bool) -> None:
+    folder = folder_of_scripts(tmp_path)
+    in_workers = Library.load([folder], cache_dir=tmp_path / "cache", use_cache=use_cache)
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(workers, "MIN_PARALLEL", 10**9)
+        serial = Library.load([folder], use_cache=False)
+    assert outcome(in_workers) == outcome(serial)
+
+
+def test_workers_read_a_corpus_sample_as_this_process_does() -> None:
+    """600 real scripts: outlines, diagnostics (every field, in order) and cards (from
+    the JSON a worker sends back) equal a serial read."""
+    files = script_files(need_shared(FORGE_2020)).scripts[::30]
+    jobs = [workers.Job(path, False) for path in files]
+    here = workers.read_all(jobs, MAX_SCRIPT_BYTES, with_cards=True, workers=1)
+    there = workers.read_all(jobs, MAX_SCRIPT_BYTES, with_cards=True, workers=2)
+    assert len(here) == len(there) == len(files) >= 600
+    for mine, theirs in zip(here, there, strict=True):
+        assert theirs.outline == mine.outline
+        assert [e.as_dict() for e in theirs.errors] == [e.as_dict() for e in mine.errors]
+        assert [w.as_dict() for w in theirs.warnings] == [w.as_dict() for w in mine.warnings]
+        assert theirs.card is None and theirs.blob is not None
+        assert card_from_json(json.loads(theirs.blob)) == mine.card
+
+
+def test_small_folders_and_threaded_processes_are_read_here() -> None:
+    assert workers.worker_count(workers.MIN_PARALLEL - 1) == 1
+    import threading
+
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert workers.worker_count(10**6) == 1  # forking a threaded process is unsafe
+    finally:
+        stop.set()
+        thread.join()
