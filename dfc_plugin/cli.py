@@ -39,6 +39,13 @@ def _edition(name: str) -> str:
     return EDITIONS[name].name
 
 
+def _jobs(text: str) -> int:
+    """A ``--jobs`` value: a whole number from 1 to 64, else a command-line error (exit 2)."""
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"--jobs takes a number from 1 to 64, not {text!r}")
+    return int(text)
+
+
 def _report_path(text: str) -> Path:
     """A ``--junit-xml`` / ``--html`` path: refused before the run (exit 2) when the file
     could not be written there, so a long run's results are never lost at the end."""
@@ -97,6 +104,13 @@ def _parser() -> argparse.ArgumentParser:
         "--no-warnings", action="store_true", help="in text output, do not list warnings (still counted)"
     )
     _add_cache_options(check)
+    check.add_argument(
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="how many processes read the scripts the cache does not have (default: one per "
+        "processor when there are at least 400; 1: read them all in this process)",
+    )
 
     show = commands.add_parser(
         "show",
@@ -224,6 +238,7 @@ def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
         use_cache=not args.no_cache,
         fallback=lambda: _bundled(args),
         keep_going=True,
+        workers=args.jobs,
     )
     summary = {
         "files": len(library.files),

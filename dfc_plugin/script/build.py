@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from dfc_plugin.cards import (
     Ability,
@@ -238,9 +238,9 @@ class _FaceDraft:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
-    """One ``Key:value`` line: key, trimmed value, and where the value starts."""
+class _Line(NamedTuple):
+    """One ``Key:value`` line: key, trimmed value, and where the value starts (a tuple:
+    one is made for most lines of every script)."""
 
     key: str
     value: str

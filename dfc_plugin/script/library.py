@@ -187,11 +187,13 @@ class Library:
         use_cache: bool = True,
         fallback: Library | Callable[[], Library] | None = None,
         keep_going: bool = False,
+        workers: int | None = None,
     ) -> Library:
         """Read folders and files of scripts. A path that does not exist raises
         :class:`LibraryError`, or with ``keep_going`` is one error in
         :attr:`errors` (as ``check`` reports it); problems inside scripts are collected,
-        never raised."""
+        never raised. ``workers``: how many processes read the scripts the cache does
+        not have (default: one per core for a large folder; 1: this process only)."""
         cache_root = (cache_dir or default_cache_dir()) if use_cache else None
         files: list[LoadedFile] = []
         skipped: list[str] = []
@@ -208,7 +210,7 @@ class Library:
                 listing = script_files(path)
                 skipped += listing.others
                 path_errors += listing.problems
-                files += _load_folder(path, index, listing.scripts, cache_root, cache_warnings)
+                files += _load_folder(path, index, listing.scripts, cache_root, cache_warnings, workers)
             else:
                 files.append(_load_single(str(path), index))
         return cls(files, skipped, fallback, cache_warnings, path_errors)
@@ -481,8 +483,13 @@ def _open_pack(cache_root: Path | None, root: Path, cache_warnings: list[str]) -
     return pack
 
 
-def _load_folder(
-    root: Path, index: int, scripts: list[str], cache_root: Path | None, cache_warnings: list[str]
+def _load_folder(  # noqa: PLR0917 (private: one call, from Library.load)
+    root: Path,
+    index: int,
+    scripts: list[str],
+    cache_root: Path | None,
+    cache_warnings: list[str],
+    workers: int | None,
 ) -> list[LoadedFile]:
     """Every script of a folder: first each one the cache has, then the others read
     (in worker processes when there are many: :mod:`dfc_plugin.script.workers`)."""
@@ -490,7 +497,8 @@ def _load_folder(
     state = _RootLoad(str(root), index, _open_pack(cache_root, resolved, cache_warnings), cache_warnings)
     slots = [_look_up(state, path) for path in scripts]
     pending = [slot for slot in slots if isinstance(slot, _Pending)]
-    reads = iter(read_all([p.job for p in pending], MAX_SCRIPT_BYTES, with_cards=state.pack is not None))
+    jobs = [p.job for p in pending]
+    reads = iter(read_all(jobs, MAX_SCRIPT_BYTES, with_cards=state.pack is not None, workers=workers))
     loaded = [slot if isinstance(slot, LoadedFile) else _take(state, slot, next(reads)) for slot in slots]
     pack = state.pack
     if pack is not None and (state.changed or len(pack) != len(state.rows)):

@@ -28,6 +28,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar, SymbolKind
 from dfc_plugin.script.parser import ValueFailure, read_value
@@ -121,9 +122,9 @@ class _LineFull(Exception):
     """Raised by :meth:`_FaceChecker.report` when a line's budget is spent."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Segment:
-    """One ``Key$ Value`` segment with the columns of its key and value."""
+class _Segment(NamedTuple):
+    """One ``Key$ Value`` segment with the columns of its key and value (a tuple: one is
+    made for most segments of every line)."""
 
     key: str
     value: str
@@ -439,7 +440,7 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
     """A well-formed line's lead key and value (with their 0-based offsets) and its
     costs and references (key, value, offset); ``None`` for a line that needs the
     segment-by-segment check. Remembered: many lines repeat across cards."""
-    if "||" in text or text.rstrip().endswith("|") or _MISSING_PIPE.search(text):
+    if "||" in text or text.rstrip().endswith("|"):
         return None
     keyed = []
     start = 0
@@ -447,8 +448,8 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
     for part in text.split("|"):
         key, dollar, value = part.partition("$")
         name = key.strip()
-        if not dollar or not name:
-            return None
+        if not dollar or not name or "$" in value:
+            return None  # (a value holding a $ may hide a missing |: _MISSING_PIPE)
         if lead is None or name in _CHECKED_KEYS:
             stripped = value.strip()
             at = start + len(key) + 1 + len(value) - len(value.lstrip())
