@@ -20,7 +20,6 @@ from typing import Any, TextIO
 from dfc_plugin import __version__
 from dfc_plugin.errors import CardNotFoundError, DfcError, escape_text
 from dfc_plugin.script.library import Library
-from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
 from dfc_plugin.script.resources import bundled_cardscripts
 
 __all__ = ["main"]
@@ -275,6 +274,8 @@ def _check_text(library: Library, summary: dict[str, Any], out: TextIO, *, show_
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
+
     library = _library(args.library, args) if args.library else _bundled(args)
     try:
         card = library.get(args.name)

@@ -434,7 +434,7 @@ MAX_SCRIPT_BYTES = 1024 * 1024
 
 
 def _is_token_path(path: str) -> bool:
-    return "tokenscripts" in path.replace(os.sep, "/").split("/")
+    return "tokenscripts" in path and "tokenscripts" in path.replace(os.sep, "/").split("/")
 
 
 def _read_bytes(path: str) -> bytes:

@@ -17,12 +17,9 @@ process that runs other threads (forking one is unsafe) is read in this process.
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import threading
 from collections.abc import Sequence
-from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass
 from itertools import repeat
 from typing import Any, NamedTuple
@@ -69,6 +66,8 @@ def worker_count(scripts: int) -> int:
     """How many workers read ``scripts`` scripts (1: read them in this process)."""
     if scripts < MIN_PARALLEL or threading.active_count() > 1:
         return 1
+    import multiprocessing  # (here: a load from the cache needs no workers, nor their import)
+
     if "fork" not in multiprocessing.get_all_start_methods():
         return 1
     cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
@@ -80,6 +79,8 @@ def read_all(jobs: Sequence[Job], limit: int, *, with_cards: bool, workers: int 
     ``workers`` (default: :func:`worker_count`) above 1, in that many processes."""
     count = worker_count(len(jobs)) if workers is None else workers
     if count > 1:
+        from concurrent.futures.process import BrokenProcessPool
+
         try:
             return _read_in_workers(jobs, limit, with_cards, count)
         except (BrokenProcessPool, OSError):
@@ -99,6 +100,9 @@ def _read_here(job: Job, limit: int) -> Read:
 
 
 def _read_in_workers(jobs: Sequence[Job], limit: int, with_cards: bool, count: int) -> list[Read]:
+    import multiprocessing
+    from concurrent.futures import ProcessPoolExecutor
+
     from dfc_plugin.script import build
 
     build.prepare()  # built once here, inherited by every forked worker
