@@ -25,7 +25,6 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
 from typing import NamedTuple
@@ -36,9 +35,9 @@ from dfc_plugin.script.parser import ValueFailure, read_value
 __all__ = ["Problem", "check_faces", "known_names", "suggest"]
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One finding: severity, stable code, message, position (1-based) and hint."""
+class Problem(NamedTuple):
+    """One finding: severity, stable code, message, position (1-based) and hint (a
+    tuple: a hostile script makes one per line)."""
 
     severity: str
     code: str
