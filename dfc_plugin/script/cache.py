@@ -173,15 +173,6 @@ def _outline_to(outline: CardOutline | None) -> list[Any]:
     return [list(outline.names), list(outline.name_lines), *outline[2:]]
 
 
-def _outline_from(names: list[Any], lines: list[Any], rest: list[Any]) -> CardOutline | None:
-    """An outline from its row fields (their types, and their lists' items, were checked
-    with every row's when the pack was read)."""
-    if not names:
-        return None
-    layout, partner, melded, meld_line = rest
-    return CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line)
-
-
 def _check_outline_lists(table: list[list[Any]]) -> None:
     """Every row's face names are strings and its name lines integers, as many of one as
     of the other (all rows at once, in C loops: 18,000 rows in a cached corpus load)."""
@@ -354,13 +345,18 @@ class Pack:
     def record(self, row: int, path: str) -> CachedRecord:
         """A row's outline and diagnostics, reported at ``path``. Raises
         :class:`CacheError` if the row is not what this version writes."""
-        fields = self.rows[row]
-        errors, warnings, offset, length = fields[8:]
-        _expect(length >= 0 and (offset == -1 or 0 <= offset <= offset + length <= self.body.length))
-        _expect((offset == -1) == (errors != []))  # a card exactly when there is no error
-        _expect(fields[2] != [] or errors != [])  # no outline: the file had no card
+        # (every field's type, and the outline lists' items, were checked when read)
+        _, _, names, lines, layout, partner, melded, meld_line, errors, warnings, offset, length = (
+            self.rows[row]
+        )
+        _expect(
+            length >= 0
+            and (offset == -1 or 0 <= offset <= offset + length <= self.body.length)
+            and (offset == -1) == (errors != [])  # a card exactly when there is no error
+            and (names != [] or errors != [])  # no outline: the file had no card
+        )
         return CachedRecord(
-            _outline_from(fields[2], fields[3], fields[4:8]),
+            CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line) if names else None,
             diagnostics_from_rows(errors, path, "error") if errors != [] else (),
             diagnostics_from_rows(warnings, path, "warning") if warnings != [] else (),
             offset >= 0,
