@@ -158,11 +158,11 @@ def segments(text: str, column: int) -> Iterator[_Segment]:
 class _FaceChecker:
     """Checks one face's lines; collects :class:`Problem` records."""
 
-    def __init__(self, face: Face, problems: list[Problem]) -> None:
+    def __init__(self, face: Face | None, problems: list[Problem]) -> None:
         self.face = face
         self.problems = problems
         # (the name runs to the body's colon, as parse_svar reads it; no body is parsed)
-        self.svar_names = {svar.raw.partition(":")[0].strip() for svar in face.svars}
+        self.svar_names = {svar.raw.partition(":")[0].strip() for svar in face.svars} if face else set()
         self.referenced: set[str] = set()
         self.budget = _UNLIMITED
 
@@ -175,6 +175,7 @@ class _FaceChecker:
         self.problems.append(Problem(severity, code, message, line, column, max(end, column + 1), hint))
 
     def run(self) -> None:
+        assert self.face is not None
         for ability in self.face.abilities:
             self.check_map(ability.kind, ability.text, ability.line, ability.column, _ability_label(ability))
         ability_svars = []
@@ -191,7 +192,16 @@ class _FaceChecker:
     # ---- one parameter map
     def check_map(self, kind: str, text: str, line: int, column: int, label: str) -> None:
         """Check one parameter map; past :data:`MAX_LINE_PROBLEMS` findings in it, one
-        last warning says the rest of the line is not checked."""
+        last warning says the rest of the line is not checked. A map that names no SVar
+        (no ``Cost$`` nor reference key) is checked once per text and column: a hostile
+        file may repeat one bad line thousands of times."""
+        if _NAMES_SVARS.search(text) is None:
+            for severity, code, message, at, end, hint in _pure_map_problems(kind, text, column, label):
+                self.problems.append(Problem(severity, code, message, line, at, end, hint))
+            return
+        self.check_map_budgeted(kind, text, line, column, label)
+
+    def check_map_budgeted(self, kind: str, text: str, line: int, column: int, label: str) -> None:
         self.budget = MAX_LINE_PROBLEMS
         try:
             self.check_map_fully(kind, text, line, column, label)
@@ -419,6 +429,7 @@ class _FaceChecker:
         unreferenced = [s for s in ability_svars if _svar_name(s) not in self.referenced]
         if not unreferenced:
             return
+        assert self.face is not None
         words = _words(self.face)
         for svar in unreferenced:
             name = _svar_name(svar)
@@ -462,6 +473,19 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
 
 
 _CHECKED_KEYS = frozenset({"Cost"}) | _SINGLE_REFERENCES | _LIST_REFERENCES
+#: A map whose findings may depend on its face's SVars (a key that names one, or Cost$,
+#: which may be an SVar's name); any other map's findings depend on its text alone.
+_NAMES_SVARS = re.compile("|".join(sorted(_CHECKED_KEYS)))
+
+
+@lru_cache(maxsize=1 << 12)
+def _pure_map_problems(
+    kind: str, text: str, column: int, label: str
+) -> tuple[tuple[str, str, str, int, int, str], ...]:
+    """The findings of a map that names no SVar, without their line."""
+    problems: list[Problem] = []
+    _FaceChecker(None, problems).check_map_budgeted(kind, text, 0, column, label)
+    return tuple((p.severity, p.code, p.message, p.column, p.end_column, p.hint) for p in problems)
 
 
 def _lead_name(value: str) -> str:
