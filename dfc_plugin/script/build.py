@@ -312,6 +312,19 @@ class _CardBuilder:
         if len(self.warnings) < MAX_DIAGNOSTICS:
             self.warnings.append(self._diagnostic(message, line, column, hint, "warning", code, end))
 
+    def counted(self, severity: str) -> bool:
+        """Count a diagnostic past the :data:`MAX_DIAGNOSTICS` kept (``True``): then its
+        message need not be made (a hostile file repeats one bad line thousands of times)."""
+        if severity == "error":
+            if len(self.errors) < MAX_DIAGNOSTICS:
+                return False
+            self.error_count += 1
+        else:
+            if len(self.warnings) < MAX_DIAGNOSTICS:
+                return False
+            self.warning_count += 1
+        return True
+
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
         for kept, count, severity in (
@@ -393,7 +406,7 @@ class _CardBuilder:
 
     def note_face_key(self, face: _FaceDraft, key: str, line: int) -> None:
         earlier = face.seen.get(key)
-        if earlier is not None:
+        if earlier is not None and not self.counted("warning"):
             self.warn(
                 f"second {key}: in face {face.name!r} (first on line {earlier}); Forge keeps this later one",
                 line,
@@ -416,6 +429,8 @@ class _CardBuilder:
             return _MISSING
         result = read_value(start, line.value)
         if isinstance(result, ValueFailure):
+            if self.counted("error"):
+                return _MISSING
             self.error(
                 f"bad {line.key}: {result.message}",
                 line.line,
@@ -547,6 +562,8 @@ class _CardBuilder:
 
     def on_bare(self, text: str, line: int) -> None:
         """A run of lines with no colon (Forge ignores each): one warning for the run."""
+        if self.counted("warning"):
+            return
         count = text.count("\n") + 1 if text else 1
         first = text.split("\n", 1)[0].rstrip("\r")
         if first.startswith("ALTERNATE"):
@@ -571,14 +588,15 @@ class _CardBuilder:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
-        self.warn(
-            f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
-            line,
-            1,
-            _suggest_key(key),
-            code="unknown-key",
-            end=len(key) + 1,
-        )
+        if not self.counted("warning"):
+            self.warn(
+                f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
+                line,
+                1,
+                _suggest_key(key),
+                code="unknown-key",
+                end=len(key) + 1,
+            )
         extra = ExtraLine(key, value.strip(), line, known=False)
         target = self.faces.get(self.face_index)
         if target is not None:

@@ -405,6 +405,12 @@ class _FaceChecker:
 
     # ---- keywords
     def check_keyword(self, keyword: Keyword) -> None:
+        """A keyword's findings depend on its text and column alone: found once each."""
+        found = _keyword_problems(keyword.name, keyword.args, keyword.column)
+        for severity, code, message, at, end, hint in found:
+            self.problems.append(Problem(severity, code, message, keyword.line, at, end, hint))
+
+    def check_keyword_fully(self, keyword: Keyword) -> None:
         if not _is_known_keyword(keyword.name):
             self.report(
                 "warning",
@@ -478,14 +484,27 @@ _CHECKED_KEYS = frozenset({"Cost"}) | _SINGLE_REFERENCES | _LIST_REFERENCES
 _NAMES_SVARS = re.compile("|".join(sorted(_CHECKED_KEYS)))
 
 
+_Found = tuple[tuple[str, str, str, int, int, str], ...]
+
+
+def _without_lines(problems: list[Problem]) -> _Found:
+    return tuple((p.severity, p.code, p.message, p.column, p.end_column, p.hint) for p in problems)
+
+
 @lru_cache(maxsize=1 << 12)
-def _pure_map_problems(
-    kind: str, text: str, column: int, label: str
-) -> tuple[tuple[str, str, str, int, int, str], ...]:
+def _keyword_problems(name: str, args: tuple[str, ...], column: int) -> _Found:
+    """The findings of a ``K:`` line, without their line."""
+    problems: list[Problem] = []
+    _FaceChecker(None, problems).check_keyword_fully(Keyword(name, args, 0, column))
+    return _without_lines(problems)
+
+
+@lru_cache(maxsize=1 << 12)
+def _pure_map_problems(kind: str, text: str, column: int, label: str) -> _Found:
     """The findings of a map that names no SVar, without their line."""
     problems: list[Problem] = []
     _FaceChecker(None, problems).check_map_budgeted(kind, text, 0, column, label)
-    return tuple((p.severity, p.code, p.message, p.column, p.end_column, p.hint) for p in problems)
+    return _without_lines(problems)
 
 
 def _lead_name(value: str) -> str:
