@@ -63,7 +63,8 @@ def run(command: list[str]) -> tuple[float, float]:
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
     wall = time.perf_counter() - start
     after = os.times()
-    return wall, (after.children_user - before.children_user) + (after.children_system - before.children_system)
+    user = after.children_user - before.children_user
+    return wall, user + after.children_system - before.children_system
 
 
 def output(command: list[str]) -> bytes:

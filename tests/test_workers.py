@@ -112,3 +112,38 @@ def test_small_folders_and_threaded_processes_are_read_here() -> None:
     finally:
         stop.set()
         thread.join()
+
+
+def test_check_reads_the_bundled_scripts_only_for_a_missing_partner(
+    tmp_path: Path, scripts_read: list[str]
+) -> None:
+    """The bundled scripts are the fallback for meld partners: a folder with no meld card
+    checks without reading them (issue 11 item 4: they cost a cold check 122 scripts)."""
+    folder = tmp_path / "scripts"
+    folder.mkdir()
+    (folder / "bears.txt").write_text(
+        "Name:Grizzly Bears\nManaCost:1 G\nTypes:Creature Bear\nPT:2/2\nOracle:\n", encoding="utf-8"
+    )
+    assert '"errors": []' in check_json("--no-cache", str(folder))
+    assert scripts_read == [str(folder / "bears.txt")]
+
+
+def test_jobs_must_be_a_number_of_processes(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as stop:
+        main(["check", "--jobs", "0", "x"])
+    assert stop.value.code == 2
+    assert "--jobs takes a number from 1 to 64" in capsys.readouterr().err
+
+
+def test_a_range_of_a_regular_file_is_read_and_a_fifo_refused(tmp_path: Path) -> None:
+    from dfc_plugin.script.files import FileRefused, read_regular_range
+
+    data = tmp_path / "data"
+    data.write_bytes(b"0123456789")
+    assert read_regular_range(data, 100, 3, 4) == b"3456"
+    assert read_regular_range(data, 100, 8, 10) == b"89"  # the file ends first
+    with pytest.raises(FileRefused):
+        read_regular_range(data, 5, 0, 2)  # larger than the limit
+    os.mkfifo(tmp_path / "pipe")
+    with pytest.raises(FileRefused):
+        read_regular_range(tmp_path / "pipe", 100, 0, 2)  # refused unopened for reading
