@@ -108,7 +108,7 @@ def _parser() -> argparse.ArgumentParser:
         type=_jobs,
         metavar="N",
         help="how many processes read the scripts the cache does not have (default: one per "
-        "processor when there are at least 400; 1: read them all in this process)",
+        "free processor when there are at least 400; 1: read them all in this process)",
     )
 
     show = commands.add_parser(

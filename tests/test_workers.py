@@ -27,6 +27,7 @@ def many_workers(monkeypatch: pytest.MonkeyPatch) -> None:
     """Workers for any folder of more than a few scripts, in chunks of a few."""
     monkeypatch.setattr(workers, "MIN_PARALLEL", 4)
     monkeypatch.setattr(workers, "CHUNK", 7)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # as on an idle machine
     if workers.worker_count(100) < 2:
         pytest.skip("one processor, or no fork: every folder is read in this process")
 
@@ -65,6 +66,7 @@ def test_check_json_is_the_same_bytes_serial_in_workers_and_cached(
     assert '"code": "bad-cost"' in serial and '"code": "unreadable-file"' in serial
     monkeypatch.setattr(workers, "MIN_PARALLEL", 4)
     monkeypatch.setattr(workers, "CHUNK", 7)
+    monkeypatch.setattr(os, "getloadavg", lambda: (0.0, 0.0, 0.0))  # as on an idle machine
     if workers.worker_count(100) < 2:
         pytest.skip("one processor, or no fork: every folder is read in this process")
     cache = str(tmp_path / "cache")
@@ -100,8 +102,15 @@ def test_workers_read_a_corpus_sample_as_this_process_does() -> None:
         assert card_from_json(json.loads(theirs.blob)) == mine.card
 
 
-def test_small_folders_and_threaded_processes_are_read_here() -> None:
+def test_small_folders_busy_machines_and_threaded_processes_are_read_here(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
     assert workers.worker_count(workers.MIN_PARALLEL - 1) == 1
+    cpus = len(os.sched_getaffinity(0)) if hasattr(os, "sched_getaffinity") else os.cpu_count() or 1
+    monkeypatch.setattr(os, "getloadavg", lambda: (float(cpus), 0.0, 0.0))  # every core busy
+    assert workers.worker_count(10**6) == 1
+    monkeypatch.setattr(os, "getloadavg", lambda: (1.0, 0.0, 0.0))  # this process alone
+    assert workers.worker_count(10**6) == min(cpus, workers.MAX_WORKERS)
     import threading
 
     stop = threading.Event()
