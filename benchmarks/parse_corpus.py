@@ -1,16 +1,23 @@
 """How fast ``check`` reads the Forge 2020 corpus, against a baseline, in the same run.
 
-Run: ``python benchmarks/parse_corpus.py [FOLDER]`` (default ``../shared/corpus/forge-2020/
-cardsfolder``). Every figure is the median of alternating rounds; the figures to quote are
-the ratios, because the machines this runs on are shared and noisy.
+Run: ``python benchmarks/parse_corpus.py [FOLDER] [--expect FILE]`` (default
+``../shared/corpus/forge-2020/cardsfolder``). Every figure is the median of alternating
+rounds; the figures to quote are the ratios, because the machines this runs on are shared
+and noisy. Each process is timed twice: wall-clock, and CPU (user + system, its worker
+processes included), because on a loaded machine the workers of a cold ``check`` wait
+for a free core and only the CPU figure says what the work costs.
 
 Whole processes (the targets of issue 11):
 
 - splitter: a Python process that runs the plain line-splitting reader over the same
   files: read the bytes, decode, split lines, split each at its first colon;
-- ``dfc-plugin check --no-cache --json``: every line validated, no cache (target: at most
-  8x the splitter);
+- ``dfc-plugin check --no-cache --json``: every line validated, no cache, a worker
+  process per core (target: at most 8x the splitter); and the same with ``--jobs 1``;
 - ``dfc-plugin check --json`` a second time, from a warm cache (target: at most 1x).
+
+Before timing, every way of checking (workers, ``--jobs 1``, a cold cache, a warm cache)
+must print the same bytes, and with ``--expect FILE`` the bytes in FILE (what another
+version of ``check --json`` printed for the folder): the run stops if any differs.
 
 In this process (where the time goes): the splitter over bytes already read, and
 ``read_script`` (every line validated) over the same bytes.
@@ -18,6 +25,7 @@ In this process (where the time goes): the splitter over bytes already read, and
 
 from __future__ import annotations
 
+import os
 import statistics
 import subprocess
 import sys
@@ -47,11 +55,41 @@ print(lines)
 """
 
 
-def run(command: list[str]) -> float:
-    """Seconds one whole process takes (its output is thrown away)."""
+def run(command: list[str]) -> tuple[float, float]:
+    """Wall-clock and CPU seconds one whole process takes, its children included (its
+    output is thrown away)."""
+    before = os.times()
     start = time.perf_counter()
     subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=False)
-    return time.perf_counter() - start
+    wall = time.perf_counter() - start
+    after = os.times()
+    user = after.children_user - before.children_user
+    return wall, user + after.children_system - before.children_system
+
+
+def output(command: list[str]) -> bytes:
+    return subprocess.run(command, capture_output=True, check=False).stdout
+
+
+def same_output(check: list[str], folder: Path, expect: Path | None) -> int:
+    """Every way of checking prints the same bytes (and those of ``expect``); their size."""
+    with tempfile.TemporaryDirectory() as cache:
+        cached = [*check, "--cache-dir", cache, str(folder)]
+        variants = {
+            "workers, no cache": output([*check, "--no-cache", str(folder)]),
+            "--jobs 1, no cache": output([*check, "--no-cache", "--jobs", "1", str(folder)]),
+            "cold cache": output(cached),
+        }
+        time.sleep(2.5)  # past the cache's racy-timestamp window
+        variants["warm cache"] = output(cached)
+    if expect is not None:
+        variants[str(expect)] = expect.read_bytes()
+    first = next(iter(variants.values()))
+    differ = [name for name, data in variants.items() if data != first]
+    if differ:
+        sys.exit(f"check --json printed other bytes: {', '.join(differ)}")
+    print(f"check --json: the same {len(first):,} bytes from {', '.join(variants)}")
+    return len(first)
 
 
 def in_process(datas: list[tuple[str, bytes]]) -> tuple[float, float]:
@@ -68,17 +106,20 @@ def in_process(datas: list[tuple[str, bytes]]) -> tuple[float, float]:
 
 
 def main(argv: list[str]) -> None:
-    folder = Path(argv[0]) if argv else DEFAULT
+    expect = Path(argv[argv.index("--expect") + 1]) if "--expect" in argv else None
+    rest = [a for i, a in enumerate(argv) if a != "--expect" and (i == 0 or argv[i - 1] != "--expect")]
+    folder = Path(rest[0]) if rest else DEFAULT
     files = script_files(folder).scripts
     datas = [(path, Path(path).read_bytes()) for path in files]
     megabytes = sum(len(d) for _, d in datas) / 1e6
     check = [sys.executable, "-m", "dfc_plugin.cli", "check", "--json"]
-    figures: dict[str, list[float]] = {
+    same_output(check, folder, expect)
+    splitter = [sys.executable, "-c", SPLITTER, str(folder)]
+    processes: dict[str, list[tuple[float, float]]] = {
         "splitter process": [],
         "check --no-cache": [],
+        "check --no-cache --jobs 1": [],
         "check, warm cache": [],
-        "splitter in process": [],
-        "read_script in process": [],
     }
     with tempfile.TemporaryDirectory() as cache:
         warm = [*check, "--cache-dir", cache, str(folder)]
@@ -86,24 +127,33 @@ def main(argv: list[str]) -> None:
         time.sleep(2.5)  # past the cache's racy-timestamp window, as a later run would be
         run(warm)
         for _ in range(ROUNDS):
-            figures["splitter process"].append(run([sys.executable, "-c", SPLITTER, str(folder)]))
-            figures["check --no-cache"].append(run([*check, "--no-cache", str(folder)]))
-            figures["splitter process"].append(run([sys.executable, "-c", SPLITTER, str(folder)]))
-            figures["check, warm cache"].append(run(warm))
-        for _ in range(ROUNDS):
-            split, parse = in_process(datas)
-            figures["splitter in process"].append(split)
-            figures["read_script in process"].append(parse)
-    base = statistics.median(figures["splitter process"])
-    inner = statistics.median(figures["splitter in process"])
-    print(f"{len(files):,} files, {megabytes:.1f} MB, {ROUNDS} rounds, medians")
-    for name, values in figures.items():
-        seconds = statistics.median(values)
-        against = inner if name.endswith("in process") else base
+            for name, command in (
+                ("check --no-cache", [*check, "--no-cache", str(folder)]),
+                ("check --no-cache --jobs 1", [*check, "--no-cache", "--jobs", "1", str(folder)]),
+                ("check, warm cache", warm),
+            ):
+                processes["splitter process"].append(run(splitter))
+                processes[name].append(run(command))
+    inner: dict[str, list[float]] = {"splitter in process": [], "read_script in process": []}
+    for _ in range(ROUNDS):
+        split, parse = in_process(datas)
+        inner["splitter in process"].append(split)
+        inner["read_script in process"].append(parse)
+    print(f"{len(files):,} files, {megabytes:.1f} MB, {ROUNDS} rounds, medians; whole processes:")
+    base_wall = statistics.median(w for w, _ in processes["splitter process"])
+    base_cpu = statistics.median(c for _, c in processes["splitter process"])
+    for name, values in processes.items():
+        wall = statistics.median(w for w, _ in values)
+        cpu = statistics.median(c for _, c in values)
         print(
-            f"  {name:<24} {seconds:7.3f} s  {megabytes / seconds:7.1f} MB/s"
-            f"  {seconds / against:6.2f}x {'splitter process' if against is base else 'splitter in process'}"
+            f"  {name:<26} wall {wall:7.3f} s {wall / base_wall:6.2f}x"
+            f"   cpu {cpu:7.3f} s {cpu / base_cpu:6.2f}x   (x: against the splitter process)"
         )
+    print("in this process:")
+    base = statistics.median(inner["splitter in process"])
+    for name, times in inner.items():
+        seconds = statistics.median(times)
+        print(f"  {name:<26} {seconds:7.3f} s  {megabytes / seconds:7.1f} MB/s  {seconds / base:6.2f}x")
 
 
 if __name__ == "__main__":

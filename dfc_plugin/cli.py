@@ -20,7 +20,6 @@ from typing import Any, TextIO
 from dfc_plugin import __version__
 from dfc_plugin.errors import CardNotFoundError, DfcError, escape_text
 from dfc_plugin.script.library import Library
-from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
 from dfc_plugin.script.resources import bundled_cardscripts
 
 __all__ = ["main"]
@@ -37,6 +36,13 @@ def _edition(name: str) -> str:
         known = ", ".join(sorted(EDITIONS))
         raise argparse.ArgumentTypeError(f"unknown rules edition {name!r}; known editions: {known}")
     return EDITIONS[name].name
+
+
+def _jobs(text: str) -> int:
+    """A ``--jobs`` value: a whole number from 1 to 64, else a command-line error (exit 2)."""
+    if not text.isdigit() or not 1 <= int(text) <= 64:
+        raise argparse.ArgumentTypeError(f"--jobs takes a number from 1 to 64, not {text!r}")
+    return int(text)
 
 
 def _report_path(text: str) -> Path:
@@ -97,6 +103,13 @@ def _parser() -> argparse.ArgumentParser:
         "--no-warnings", action="store_true", help="in text output, do not list warnings (still counted)"
     )
     _add_cache_options(check)
+    check.add_argument(
+        "--jobs",
+        type=_jobs,
+        metavar="N",
+        help="how many processes read the scripts the cache does not have (default: one per "
+        "free processor when there are at least 400; 1: read them all in this process)",
+    )
 
     show = commands.add_parser(
         "show",
@@ -217,13 +230,14 @@ def _bundled(args: argparse.Namespace) -> Library:
 def cmd_check(args: argparse.Namespace, out: TextIO) -> int:
     # A meld partner missing from the folders checked may be found in the bundled
     # scripts (the library every engine has); a warning then says so.
-    fallback = _bundled(args)
+    # They are read only when a partner is missing.
     library = Library.load(
         list(args.paths),
         cache_dir=args.cache_dir,
         use_cache=not args.no_cache,
-        fallback=fallback,
+        fallback=lambda: _bundled(args),
         keep_going=True,
+        workers=args.jobs,
     )
     summary = {
         "files": len(library.files),
@@ -260,6 +274,8 @@ def _check_text(library: Library, summary: dict[str, Any], out: TextIO, *, show_
 
 
 def cmd_show(args: argparse.Namespace, out: TextIO) -> int:
+    from dfc_plugin.script.present import card_json, card_text, scripts_with_errors_named
+
     library = _library(args.library, args) if args.library else _bundled(args)
     try:
         card = library.get(args.name)

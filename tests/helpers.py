@@ -24,3 +24,26 @@ def need_shared(path: Path) -> Path:
             pytest.fail(f"{path} is missing and DFC_PLUGIN_REQUIRE_SHARED=1")
         pytest.skip(f"{path} is not here (it is third-party data outside this repository)")
     return path
+
+
+def split_pack(data: bytes) -> tuple[bytes, bytes, bytes]:
+    """A cache pack's first line, header and body (see dfc_plugin/script/cache.py)."""
+    first, _, rest = data.partition(b"\n")
+    length = int(first.split(b" ")[3])
+    return first, rest[:length], rest[length:]
+
+
+def seal_pack(head: bytes, body: bytes = b"") -> bytes:
+    """A pack of this header and body with its checksums right (what a forger would do)."""
+    from dfc_plugin.script.cache import digest
+
+    first = b"dfc-plugin-cache/3 %s %s %d" % (digest(head).encode(), digest(body).encode(), len(head))
+    return first + b"\n" + head + body
+
+
+def unsealed_pack(old: bytes, head: bytes, body: bytes) -> bytes:
+    """A pack of this header and body under the checksums of the pack ``old`` (an edit by
+    something that does not recompute them; only the header's length is made right)."""
+    magic, head_digest, body_digest, _ = split_pack(old)[0].split(b" ")
+    first = b" ".join((magic, head_digest, body_digest, str(len(head)).encode()))
+    return first + b"\n" + head + body

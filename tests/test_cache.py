@@ -13,12 +13,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import seal_pack, split_pack, unsealed_pack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from dfc_plugin.script import cache as cache_module
 from dfc_plugin.script import files as files_module
-from dfc_plugin.script.cache import MAX_PACKS, Pack, digest, evict_packs
+from dfc_plugin.script.cache import MAX_PACKS, Pack, evict_packs
 from dfc_plugin.script.library import Library
 from dfc_plugin.script.resources import bundled_cardscripts
 
@@ -44,18 +45,11 @@ def pack_of(cache: Path, folder: Path) -> Path:
     return Pack.location(cache, folder.resolve())
 
 
-def reseal(data: bytes) -> bytes:
-    """A pack's bytes with its checksum made right again (what a forger would do)."""
-    _, _, payload = data.partition(b"\n")
-    return b"dfc-plugin-cache/2 " + digest(payload).encode() + b"\n" + payload
-
-
 def edit_header(pack: Path, change: Callable[[dict[str, object]], None]) -> None:
-    first, _, payload = pack.read_bytes().partition(b"\n")
-    head, _, body = payload.partition(b"\n")
+    _, head, body = split_pack(pack.read_bytes())
     header = json.loads(head)
     change(header)
-    pack.write_bytes(reseal(first + b"\n" + json.dumps(header).encode() + b"\n" + body))
+    pack.write_bytes(seal_pack(json.dumps(header).encode(), body))
 
 
 def test_a_row_with_a_non_integer_offset_means_a_rebuild(write: Write, tmp_path: Path) -> None:
@@ -85,8 +79,30 @@ def test_a_flipped_byte_in_a_card_is_caught_by_the_checksum(write: Write, tmp_pa
     assert data.count(b'"2"') >= 2
     pack.write_bytes(data.replace(b'"2"', b'"9"', 1))  # P/T 2/2 would turn 9/2
     library = Library.load([tmp_path / "scripts"], cache_dir=cache)
-    assert "checksum does not match" in library.cache_warnings[0]
+    # A load reads the header only (check needs no card): the body is checked when the
+    # first card is looked up, and that card is read from its script.
+    assert library.cache_warnings == []
     card = library.get("Grizzly Bears")
+    assert card.front.power is not None and card.front.power.text == "2"
+    assert len(library.cache_warnings) == 1
+    assert "checksum does not match" in library.cache_warnings[0]
+    assert "reading its cards from the scripts" in library.cache_warnings[0]
+
+
+def test_a_damaged_body_is_not_written_again(write: Write, tmp_path: Path) -> None:
+    """A pack written again while its old body is damaged keeps none of its cards: the
+    unchanged scripts are read again on the next load, and their cards are right."""
+    write("a/grizzly_bears.txt", BEAR)
+    cache = tmp_path / "cache"
+    Library.load([tmp_path / "scripts"], cache_dir=cache)
+    pack = pack_of(cache, tmp_path / "scripts")
+    pack.write_bytes(pack.read_bytes().replace(b'"2"', b'"9"', 1))
+    write("b/broken.txt", BROKEN)  # a new script: the pack is written again
+    rewritten = Library.load([tmp_path / "scripts"], cache_dir=cache)
+    assert any("checksum does not match" in w for w in rewritten.cache_warnings)
+    again = Library.load([tmp_path / "scripts"], cache_dir=cache)
+    assert again.cache_warnings == []
+    card = again.get("Grizzly Bears")
     assert card.front.power is not None and card.front.power.text == "2"
 
 
@@ -95,11 +111,11 @@ def test_a_forged_row_without_its_checksum_loses_no_error(write: Write, tmp_path
     cache = tmp_path / "cache"
     Library.load([tmp_path / "scripts"], cache_dir=cache)
     pack = pack_of(cache, tmp_path / "scripts")
-    first, _, payload = pack.read_bytes().partition(b"\n")
-    head, _, body = payload.partition(b"\n")
+    old = pack.read_bytes()
+    _, head, body = split_pack(old)
     header = json.loads(head)
     header["rows"][0][8] = []  # the error disappears ...
-    pack.write_bytes(first + b"\n" + json.dumps(header).encode() + b"\n" + body)  # ... unsealed
+    pack.write_bytes(unsealed_pack(old, json.dumps(header).encode(), body))  # ... unsealed
     library = Library.load([tmp_path / "scripts"], cache_dir=cache)
     assert [e.code for e in library.errors] == ["bad-mana-cost"]
 
@@ -257,8 +273,7 @@ def mutate(data: bytes, kind: str, a: int, b: int) -> bytes:
     if kind == "flip":
         at = a % len(data)
         return data[:at] + bytes([data[at] ^ b]) + data[at + 1 :]
-    first, _, payload = data.partition(b"\n")
-    head, _, body = payload.partition(b"\n")
+    _, head, body = split_pack(data)
     header = json.loads(head)
     rows = header["rows"]
     if kind == "retype":  # a value of another type, checksum made right (type checks must catch it)
@@ -268,8 +283,8 @@ def mutate(data: bytes, kind: str, a: int, b: int) -> bytes:
     else:  # forged rows: two scripts' records exchanged, without the checksum
         i, j = a % len(rows), b % len(rows)
         rows[i][2:], rows[j][2:] = rows[j][2:], rows[i][2:]  # (all but the content key)
-        return first + b"\n" + json.dumps(header).encode() + b"\n" + body
-    return reseal(first + b"\n" + json.dumps(header).encode() + b"\n" + body)
+        return unsealed_pack(data, json.dumps(header).encode(), body)
+    return seal_pack(json.dumps(header).encode(), body)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from helpers import seal_pack
 
 from dfc_plugin.cards import Layout
 from dfc_plugin.errors import CardNotFoundError, LibraryError
@@ -212,7 +213,7 @@ def test_moved_file_with_same_content_is_not_parsed(
     [
         b"not json at all\n",
         b"\x80\x04\x95pickle\x8c\x05posix\x94\x8c\x06system\x94\x93\x94\n",
-        b"dfc-plugin-cache/2 0123\n{}\n",
+        b"dfc-plugin-cache/3 0123 4567 3\n{}\n",
         b"CHECKSUMMED" + b'{"model": "MODEL", "root": "ROOT", "rows": [[1,2,3]]}\n',
         b"CHECKSUMMED" + b"[" * 100000 + b"\n",
     ],
@@ -221,7 +222,7 @@ def test_moved_file_with_same_content_is_not_parsed(
 def test_hostile_cache_is_ignored_and_rebuilt(write: Write, tmp_path: Path, hostile: bytes) -> None:
     """Nothing in a cache file can make the plugin run code or crash: a pack that is not
     exactly what this version writes is reported and the scripts are read again."""
-    from dfc_plugin.script.cache import Pack, digest, model_version
+    from dfc_plugin.script.cache import Pack, model_version
 
     write("a/grizzly_bears.txt", BEAR)
     root = (tmp_path / "scripts").resolve()
@@ -231,12 +232,12 @@ def test_hostile_cache_is_ignored_and_rebuilt(write: Write, tmp_path: Path, host
     hostile = hostile.replace(b"MODEL", model_version().encode()).replace(b"ROOT", str(root).encode())
     if hostile.startswith(b"CHECKSUMMED"):
         payload = hostile[len(b"CHECKSUMMED") :]
-        hostile = b"dfc-plugin-cache/2 " + digest(payload).encode() + b"\n" + payload
+        hostile = seal_pack(payload)
     pack.write_bytes(hostile)
     library = load(tmp_path / "scripts", cache_dir=cache)
     assert library.get("Grizzly Bears").name == "Grizzly Bears"
     assert library.cache_warnings and "reading the scripts again" in library.cache_warnings[0]
-    assert pack.read_bytes().startswith(b"dfc-plugin-cache/2 ")  # rebuilt
+    assert pack.read_bytes().startswith(b"dfc-plugin-cache/3 ")  # rebuilt
     assert load(tmp_path / "scripts", cache_dir=cache).cache_warnings == []
 
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
-from typing import Any
+from typing import Any, NamedTuple
 
 from dfc_plugin.cards import (
     Ability,
@@ -33,10 +33,10 @@ from dfc_plugin.cards import (
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
-from dfc_plugin.script.parser import ValueFailure, line_items, read_value
-from dfc_plugin.script.validate import check_faces, suggest
+from dfc_plugin.script.parser import ValueFailure, line_items, prepare_parser, read_value
+from dfc_plugin.script.validate import check_faces, known_names, suggest
 
-__all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "read_script"]
+__all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
 
 #: AlternateMode values (Forge's CardSplitType; DoubleFaced is its name for Transform).
 _LAYOUT_OF_MODE = {
@@ -143,6 +143,13 @@ def _byte_error(data: bytes, offset: int, path: str, is_nul: bool) -> CardScript
     return CardScriptError(message, path=path, line=line_no, column=column, source_line=shown, hint=hint)
 
 
+def prepare() -> None:
+    """Build what reading a script needs (the parser, the line scanner, the known names)
+    now, before worker processes are forked, so each does not build its own."""
+    prepare_parser()
+    known_names()
+
+
 def read_script(data: bytes, path: str, *, is_token: bool = False) -> ScriptResult:
     """Read one script file. Never raises for bad input: problems come back as errors."""
     try:
@@ -231,9 +238,9 @@ class _FaceDraft:
         )
 
 
-@dataclass(frozen=True, slots=True)
-class _Line:
-    """One ``Key:value`` line: key, trimmed value, and where the value starts."""
+class _Line(NamedTuple):
+    """One ``Key:value`` line: key, trimmed value, and where the value starts (a tuple:
+    one is made for most lines of every script)."""
 
     key: str
     value: str
@@ -304,6 +311,19 @@ class _CardBuilder:
         self.warning_count += 1
         if len(self.warnings) < MAX_DIAGNOSTICS:
             self.warnings.append(self._diagnostic(message, line, column, hint, "warning", code, end))
+
+    def counted(self, severity: str) -> bool:
+        """Count a diagnostic past the :data:`MAX_DIAGNOSTICS` kept (``True``): then its
+        message need not be made (a hostile file repeats one bad line thousands of times)."""
+        if severity == "error":
+            if len(self.errors) < MAX_DIAGNOSTICS:
+                return False
+            self.error_count += 1
+        else:
+            if len(self.warnings) < MAX_DIAGNOSTICS:
+                return False
+            self.warning_count += 1
+        return True
 
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
@@ -386,7 +406,7 @@ class _CardBuilder:
 
     def note_face_key(self, face: _FaceDraft, key: str, line: int) -> None:
         earlier = face.seen.get(key)
-        if earlier is not None:
+        if earlier is not None and not self.counted("warning"):
             self.warn(
                 f"second {key}: in face {face.name!r} (first on line {earlier}); Forge keeps this later one",
                 line,
@@ -409,6 +429,8 @@ class _CardBuilder:
             return _MISSING
         result = read_value(start, line.value)
         if isinstance(result, ValueFailure):
+            if self.counted("error"):
+                return _MISSING
             self.error(
                 f"bad {line.key}: {result.message}",
                 line.line,
@@ -540,6 +562,8 @@ class _CardBuilder:
 
     def on_bare(self, text: str, line: int) -> None:
         """A run of lines with no colon (Forge ignores each): one warning for the run."""
+        if self.counted("warning"):
+            return
         count = text.count("\n") + 1 if text else 1
         first = text.split("\n", 1)[0].rstrip("\r")
         if first.startswith("ALTERNATE"):
@@ -564,14 +588,15 @@ class _CardBuilder:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
-        self.warn(
-            f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
-            line,
-            1,
-            _suggest_key(key),
-            code="unknown-key",
-            end=len(key) + 1,
-        )
+        if not self.counted("warning"):
+            self.warn(
+                f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
+                line,
+                1,
+                _suggest_key(key),
+                code="unknown-key",
+                end=len(key) + 1,
+            )
         extra = ExtraLine(key, value.strip(), line, known=False)
         target = self.faces.get(self.face_index)
         if target is not None:

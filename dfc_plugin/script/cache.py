@@ -5,11 +5,18 @@ One *pack* file per library folder, in a cache folder the user chooses (``--cach
 on Windows ``%LOCALAPPDATA%\\dfc-plugin\\Cache``). A pack is JSON only (it cannot make
 anything run):
 
-- a first line ``dfc-plugin-cache/2 <checksum>``: the BLAKE2 digest of everything after it;
-- a header line: one row per distinct script content (BLAKE2 digest of the file's bytes,
+- a first line ``dfc-plugin-cache/3 <header checksum> <body checksum> <header length>``:
+  the BLAKE2 digests of the header and of the body, and where the body starts;
+- the header: one row per distinct script content (BLAKE2 digest of the file's bytes,
   whether it was read as a token script, and what reading it gave: face names, layout,
   meld pair, errors and warnings, and where its card is);
-- each card's model as its own JSON text, decoded only when that card is looked up.
+- the body: each card's model as its own JSON text, decoded only when that card is
+  looked up.
+
+A load reads and checks the header only (``check`` needs no card); the body, some 85%
+of a pack, is read and checked against its own checksum when the first card is looked
+up or the pack is written again. A body that does not match is a cache warning, and its
+cards are read from their scripts.
 
 Keyed by content: a row is found by the digest of the script's bytes. To know a
 script's digest without reading it, the pack also records, per path, the file's size,
@@ -18,8 +25,8 @@ file whose four are all unchanged, and whose change time is well before the pack
 written, is taken to have the recorded digest. Any edit moves the change time, and no
 program can set it back (``touch -d`` and ``os.utime`` set the modification time and
 move the change time too), so an edit that keeps size and modification time is still
-seen; every other file is read and hashed. A pack is
-checked as a whole before any row is used: a wrong checksum, another version of the
+seen; every other file is read and hashed. A header is checked as a whole before any
+row is used (and a body before any card is): a wrong checksum, another version of the
 grammar or model, anything that is not exactly what this module writes means the pack
 is ignored and rebuilt. Only a regular file of at most :data:`MAX_PACK_BYTES` is read.
 
@@ -33,17 +40,18 @@ import contextlib
 import hashlib
 import json
 import os
-import tempfile
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
+from itertools import chain, repeat
+from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
-from dfc_plugin.script.files import read_regular
+from dfc_plugin.script.files import read_regular_range
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.resources import grammar_path, package_path
 from dfc_plugin.script.serialize import card_from_json, card_to_json
@@ -55,13 +63,17 @@ __all__ = [
     "Pack",
     "SeenFile",
     "default_cache_dir",
+    "diagnostic_rows",
+    "diagnostics_from_rows",
     "digest",
     "evict_packs",
     "stat_key",
     "write_pack",
 ]
 
-_FORMAT = b"dfc-plugin-cache/2"
+_FORMAT = b"dfc-plugin-cache/3"
+#: The first line is shorter than this (a magic word, two digests and a length).
+_FIRST_LINE_MAX = 256
 #: The largest pack read (the 18,294-script corpus makes one of about 40 MB).
 MAX_PACK_BYTES = 512 * 1024 * 1024
 MAX_AGE_DAYS = 30
@@ -123,14 +135,15 @@ def _expect(condition: bool) -> None:
 _DIAGNOSTIC_FIELDS = 8
 
 
-def _diagnostics_to(items: Sequence[CardScriptError]) -> list[list[Any]]:
+def diagnostic_rows(items: Sequence[CardScriptError]) -> list[list[Any]]:
+    """Diagnostics as plain lists (a pack's rows; what a worker process sends back)."""
     return [
         [e.message, e.line, e.column, e.end_column, e.code, e.hint, e.source_line, e.source_start]
         for e in items
     ]
 
 
-def _diagnostics_from(value: Any, path: str, severity: str) -> tuple[CardScriptError, ...]:
+def diagnostics_from_rows(value: Any, path: str, severity: str) -> tuple[CardScriptError, ...]:
     _expect(type(value) is list)
     found = []
     for item in value:
@@ -160,23 +173,26 @@ def _outline_to(outline: CardOutline | None) -> list[Any]:
     return [list(outline.names), list(outline.name_lines), *outline[2:]]
 
 
-def _outline_from(names: list[Any], lines: list[Any], rest: list[Any]) -> CardOutline | None:
-    """An outline from its row fields (their types were checked with the row's; the
-    lists' items are checked here, in C loops: 18,000 rows in a cached corpus load)."""
-    if not names:
-        return None
-    _expect(len(lines) == len(names) and set(map(type, names)) == _STR and set(map(type, lines)) == _INT)
-    layout, partner, melded, meld_line = rest
-    return CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line)
+def _check_outline_lists(table: list[list[Any]]) -> None:
+    """Every row's face names are strings and its name lines integers, as many of one as
+    of the other (all rows at once, in C loops: 18,000 rows in a cached corpus load)."""
+    names, lines = list(map(_NAMES_OF_ROW, table)), list(map(_LINES_OF_ROW, table))
+    _expect(list(map(len, names)) == list(map(len, lines)))
+    _expect(set(map(type, chain.from_iterable(names))) <= _STR)
+    _expect(set(map(type, chain.from_iterable(lines))) <= _INT)
 
 
 _STR = {str}
 _INT = {int}
+_LIST = {list}
+_KEY_OF_ROW = itemgetter(0, 1)
+_NAMES_OF_ROW = itemgetter(2)
+_LINES_OF_ROW = itemgetter(3)
 
 
-@dataclass(frozen=True, slots=True)
-class CachedRecord:
-    """What reading one script gave, as the cache holds it."""
+class CachedRecord(NamedTuple):
+    """What reading one script gave, as the cache holds it (tuples, here and in
+    :class:`SeenFile`: a cached load makes one per script)."""
 
     outline: CardOutline | None
     errors: tuple[CardScriptError, ...]
@@ -213,8 +229,7 @@ def stat_key(info: os.stat_result) -> tuple[int, int, int, int]:
     return (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
 
 
-@dataclass(frozen=True, slots=True)
-class SeenFile:
+class SeenFile(NamedTuple):
     """A path as it was when last hashed: its stat key and its content digest."""
 
     rel: str
@@ -230,24 +245,31 @@ class Pack:
         path: Path,
         root: Path,
         rows: list[Any] | None = None,
-        body: bytes = b"",
+        body: _Body | None = None,
         files: list[Any] | None = None,
         written_ns: int = 0,
     ) -> None:
         self.path = path
         self.root = root
         self.rows: list[Any] = rows or []
-        self.body = body
+        self.body = body or _Body(path, 0, 0, digest(b""))
         self.written_ns = written_ns
-        self.by_key: dict[tuple[str, bool], int] = {}
-        for index, row in enumerate(self.rows):
-            _expect(type(row) is list and tuple(map(type, row)) in _ROW_TYPES)
-            self.by_key[(row[0], row[1])] = index
-        self.files: dict[str, tuple[list[Any], str]] = {}
-        for item in files or []:
-            _expect(type(item) is list and len(item) == 3 and type(item[0]) is str)
-            _expect(type(item[1]) is list and type(item[2]) is str)
-            self.files[item[0]] = (item[1], item[2])
+        #: Where a body that does not match its checksum is reported (the load's list).
+        self.warnings: list[str] = []
+        # Every row's and file's types checked in C loops (18,000 of each in the corpus).
+        table = self.rows
+        _expect(set(map(type, table)) <= _LIST)
+        _expect(set(map(tuple, map(map, repeat(type), table))) <= _ROW_TYPES)
+        _check_outline_lists(table)
+        keys = map(_KEY_OF_ROW, table)
+        self.by_key: dict[tuple[str, bool], int] = dict(zip(keys, range(len(table)), strict=True))
+        items = files or []
+        _expect(set(map(type, items)) <= _LIST and set(map(len, items)) <= {3})
+        rels, stats, digests = zip(*items, strict=True) if items else ((), (), ())
+        _expect(set(map(type, rels)) <= _STR and set(map(type, digests)) <= _STR)
+        _expect(set(map(type, stats)) <= _LIST)
+        seen = zip(stats, digests, strict=True)
+        self.files: dict[str, tuple[list[Any], str]] = dict(zip(rels, seen, strict=True))
 
     @staticmethod
     def location(cache_dir: Path, root: Path) -> Path:
@@ -265,20 +287,29 @@ class Pack:
         a regular file."""
         path = cls.location(cache_dir, root)
         try:
-            data = read_regular(path, MAX_PACK_BYTES, follow_symlinks=False)
+            start = read_regular_range(path, MAX_PACK_BYTES, 0, _FIRST_LINE_MAX, follow_symlinks=False)
         except FileNotFoundError:
             return cls.empty(cache_dir, root)
         except OSError as error:
             raise CacheError(f"cannot read cache {path}: {error.strerror}") from None
-        first, newline, payload = data.partition(b"\n")
-        magic, _, checksum = first.partition(b" ")
+        first, newline, _ = start.partition(b"\n")
+        magic, _, rest = first.partition(b" ")
         if magic != _FORMAT:
             if magic.startswith(b"dfc-plugin-cache/") or first.startswith(b'{"format":'):
                 return cls.empty(cache_dir, root)  # another version's pack: replaced silently
             raise CacheError(f"cache {path} is not a dfc-plugin cache pack")
-        if not newline or checksum.decode("ascii", "replace") != digest(payload):
+        fields = rest.decode("ascii", "replace").split(" ")
+        if not newline or len(fields) != 3 or not fields[2].isdigit():
+            raise CacheError(f"cache {path} is damaged (its first line is not a pack's)")
+        head_digest, body_digest, head_length = fields[0], fields[1], int(fields[2])
+        try:
+            head = read_regular_range(
+                path, MAX_PACK_BYTES, len(first) + 1, head_length, follow_symlinks=False
+            )
+        except OSError as error:
+            raise CacheError(f"cannot read cache {path}: {error.strerror}") from None
+        if len(head) != head_length or digest(head) != head_digest:
             raise CacheError(f"cache {path} is damaged (its checksum does not match)")
-        head, _, body = payload.partition(b"\n")
         try:
             header = json.loads(head)
             _expect(type(header) is dict)
@@ -286,6 +317,8 @@ class Pack:
                 return cls.empty(cache_dir, root)
             _expect(header.get("root") == str(root) and type(header.get("rows")) is list)
             _expect(type(header.get("files")) is list and type(header.get("written_ns")) is int)
+            _expect(type(header.get("body_length")) is int and header["body_length"] >= 0)
+            body = _Body(path, len(first) + 1 + head_length, header["body_length"], body_digest)
             pack = cls(path, root, header["rows"], body, header["files"], header["written_ns"])
         except (ValueError, RecursionError):
             raise CacheError(f"cache {path} is damaged") from None
@@ -302,7 +335,8 @@ class Pack:
         if seen is None or info.st_ctime_ns >= self.written_ns - _RACY_NS:
             return None
         key, content = seen
-        return content if key == list(stat_key(info)) else None
+        same = key == [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
+        return content if same else None
 
     def lookup(self, content_digest: str, is_token: bool) -> int | None:
         """The row of a script with this content, if the pack has one."""
@@ -311,24 +345,40 @@ class Pack:
     def record(self, row: int, path: str) -> CachedRecord:
         """A row's outline and diagnostics, reported at ``path``. Raises
         :class:`CacheError` if the row is not what this version writes."""
-        fields = self.rows[row]
-        errors, warnings, offset, length = fields[8:]
-        _expect(length >= 0 and (offset == -1 or 0 <= offset <= offset + length <= len(self.body)))
-        _expect((offset == -1) == (errors != []))  # a card exactly when there is no error
-        _expect(fields[2] != [] or errors != [])  # no outline: the file had no card
+        # (every field's type, and the outline lists' items, were checked when read)
+        _, _, names, lines, layout, partner, melded, meld_line, errors, warnings, offset, length = (
+            self.rows[row]
+        )
+        _expect(
+            length >= 0
+            and (offset == -1 or 0 <= offset <= offset + length <= self.body.length)
+            and (offset == -1) == (errors != [])  # a card exactly when there is no error
+            and (names != [] or errors != [])  # no outline: the file had no card
+        )
         return CachedRecord(
-            _outline_from(fields[2], fields[3], fields[4:8]),
-            _diagnostics_from(errors, path, "error") if errors != [] else (),
-            _diagnostics_from(warnings, path, "warning") if warnings != [] else (),
+            CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line) if names else None,
+            diagnostics_from_rows(errors, path, "error") if errors != [] else (),
+            diagnostics_from_rows(warnings, path, "warning") if warnings != [] else (),
             offset >= 0,
         )
 
     def blob(self, row: int) -> bytes | None:
-        """The JSON text of a row's card, as stored (``None`` for a script with errors)."""
+        """The JSON text of a row's card, as stored (``None`` for a script with errors).
+        Raises :class:`CacheError` if the pack's body does not match its checksum."""
         offset, length = self.rows[row][10], self.rows[row][11]
         if type(offset) is not int or type(length) is not int or offset < 0:
             return None
-        return self.body[offset : offset + length]
+        return self.body.bytes(self.warnings)[offset : offset + length]
+
+    def carried_row(self, row: int, path: str) -> NewRow | None:
+        """A row to write again as it is (``None`` if its card can no longer be read)."""
+        try:
+            record = self.record(row, path)
+            blob = self.blob(row)
+        except CacheError:
+            return None
+        fields = self.rows[row]
+        return NewRow(fields[0], fields[1], record.outline, record.errors, record.warnings, blob)
 
     def card(self, row: int) -> CardDef:
         """Decode one cached card. Raises :class:`CacheError` if its JSON is damaged."""
@@ -340,6 +390,37 @@ class Pack:
         except (ValueError, RecursionError):
             raise CacheError(f"cache row {row} is damaged") from None
         return card_from_json(data)
+
+
+class _Body:
+    """A pack's cards, read and checked against their checksum on first use."""
+
+    def __init__(self, path: Path, start: int, length: int, checksum: str) -> None:
+        self.path, self.start, self.length, self.checksum = path, start, length, checksum
+        self._data: bytes | None = b"" if length == 0 else None
+        self._damaged = False
+
+    def bytes(self, warnings: list[str]) -> bytes:
+        """The body; raises :class:`CacheError` (said once in ``warnings``) if it is not
+        what the pack's first line says."""
+        if self._damaged:
+            raise CacheError(f"cache {self.path} is damaged")
+        if self._data is None:
+            try:
+                data = read_regular_range(
+                    self.path, MAX_PACK_BYTES, self.start, self.length, follow_symlinks=False
+                )
+            except OSError:
+                data = b""
+            if len(data) != self.length or digest(data) != self.checksum:
+                self._damaged = True
+                warnings.append(
+                    f"cache {self.path} is damaged (its checksum does not match); "
+                    "reading its cards from the scripts"
+                )
+                raise CacheError(f"cache {self.path} is damaged")
+            self._data = data
+        return self._data
 
 
 def _touch(path: Path) -> None:
@@ -362,8 +443,8 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
                 row.digest,
                 row.is_token,
                 *_outline_to(row.outline),
-                _diagnostics_to(row.errors),
-                _diagnostics_to(row.warnings),
+                diagnostic_rows(row.errors),
+                diagnostic_rows(row.warnings),
                 len(body) if blob is not None else -1,
                 len(blob) if blob is not None else 0,
             ]
@@ -375,16 +456,21 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
         "root": str(root),
         "written_ns": time.time_ns(),
         "files": [[seen.rel, list(seen.key), seen.digest] for seen in files],
+        "body_length": len(body),
         "rows": table,
     }
     # ensure_ascii: a file name that is not UTF-8 (kept as surrogates) is written escaped.
-    payload = json.dumps(header, separators=(",", ":")).encode("ascii") + b"\n" + bytes(body)
+    head = json.dumps(header, separators=(",", ":")).encode("ascii")
+    first = b" ".join((_FORMAT, digest(head).encode(), digest(bytes(body)).encode(), str(len(head)).encode()))
+    import tempfile  # (here: a load that writes no pack needs no tempfile, nor its import)
+
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temp = tempfile.mkstemp(dir=path.parent, prefix=".pack-", suffix=".tmp")
     try:
         with os.fdopen(handle, "wb") as out:
-            out.write(_FORMAT + b" " + digest(payload).encode("ascii") + b"\n")
-            out.write(payload)
+            out.write(first + b"\n")
+            out.write(head)
+            out.write(body)
         os.replace(temp, path)
     except BaseException:
         Path(temp).unlink(missing_ok=True)

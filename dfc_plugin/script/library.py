@@ -19,11 +19,12 @@ are an error.
 from __future__ import annotations
 
 import difflib
+import json
 import os
 import stat
 import unicodedata
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
@@ -41,6 +42,7 @@ from dfc_plugin.script.cache import (
 )
 from dfc_plugin.script.files import read_regular
 from dfc_plugin.script.outline import CardOutline
+from dfc_plugin.script.workers import Job, Read, read_all
 
 if TYPE_CHECKING:
     from dfc_plugin.script.build import ScriptResult
@@ -105,6 +107,8 @@ class LoadedFile:
     loaded: CardDef | None = None
     pack: Pack | None = None
     row: int = -1
+    #: A card read in a worker process: its JSON, or ``None`` (read it again).
+    blob: bytes | None = None
 
     @property
     def summary(self) -> CardOutline | None:
@@ -113,9 +117,13 @@ class LoadedFile:
     def card(self) -> CardDef | None:
         if self.errors:
             return None
-        if self.loaded is None and self.pack is not None:
-            self.loaded = _decode(self.pack, self.row, self.path, self.outline)
-            self.pack = None
+        if self.loaded is None:
+            if self.pack is not None:
+                self.loaded = _decode(self.pack, self.row, self.path, self.outline)
+                self.pack = None
+            else:
+                self.loaded = _from_blob(self.blob, self.path, self.outline)
+                self.blob = None
         return self.loaded
 
 
@@ -127,7 +135,8 @@ class _RootLoad:
     index: int
     pack: Pack | None
     cache_warnings: list[str]
-    rows: dict[tuple[str, bool], NewRow] = field(default_factory=dict)
+    #: A row read now, or the number of an old pack's row kept as it is.
+    rows: dict[tuple[str, bool], NewRow | int] = field(default_factory=dict)
     seen: list[SeenFile] = field(default_factory=list)
     changed: bool = False
 
@@ -139,15 +148,16 @@ class Library:
         self,
         files: list[LoadedFile],
         skipped: list[str] | None = None,
-        fallback: Library | None = None,
+        fallback: Library | Callable[[], Library] | None = None,
         cache_warnings: list[str] | None = None,
         path_errors: list[CardScriptError] | None = None,
     ) -> None:
         self.files = files
         self.skipped = skipped or []
-        self.fallback = fallback
-        #: Problems with the cache (a damaged pack, a folder that cannot be written).
-        self.cache_warnings = cache_warnings or []
+        self._fallback = fallback
+        #: Problems with the cache (a damaged pack, a folder that cannot be written); a
+        #: pack whose cards turn out damaged when one is looked up adds to this list.
+        self.cache_warnings = cache_warnings if cache_warnings is not None else []
         self.warnings: list[CardScriptError] = [w for f in files for w in f.warnings]
         self.errors: list[CardScriptError] = list(path_errors or []) + [e for f in files for e in f.errors]
         self._by_name: dict[str, LoadedFile] = {}
@@ -158,6 +168,15 @@ class Library:
         self.errors.sort(key=_order)
         self.warnings.sort(key=_order)
 
+    @property
+    def fallback(self) -> Library | None:
+        """The library a missing card or meld partner is looked for in; given as a
+        function, it is loaded when first needed (``check`` reads the bundled scripts
+        only when a meld partner is missing)."""
+        if callable(self._fallback):
+            self._fallback = self._fallback()
+        return self._fallback
+
     # ---- loading
     @classmethod
     def load(
@@ -166,13 +185,15 @@ class Library:
         *,
         cache_dir: Path | None = None,
         use_cache: bool = True,
-        fallback: Library | None = None,
+        fallback: Library | Callable[[], Library] | None = None,
         keep_going: bool = False,
+        workers: int | None = None,
     ) -> Library:
         """Read folders and files of scripts. A path that does not exist raises
         :class:`LibraryError`, or with ``keep_going`` is one error in
         :attr:`errors` (as ``check`` reports it); problems inside scripts are collected,
-        never raised."""
+        never raised. ``workers``: how many processes read the scripts the cache does
+        not have (default: one per core for a large folder; 1: this process only)."""
         cache_root = (cache_dir or default_cache_dir()) if use_cache else None
         files: list[LoadedFile] = []
         skipped: list[str] = []
@@ -189,7 +210,7 @@ class Library:
                 listing = script_files(path)
                 skipped += listing.others
                 path_errors += listing.problems
-                files += _load_folder(path, index, listing.scripts, cache_root, cache_warnings)
+                files += _load_folder(path, index, listing.scripts, cache_root, cache_warnings, workers)
             else:
                 files.append(_load_single(str(path), index))
         return cls(files, skipped, fallback, cache_warnings, path_errors)
@@ -292,8 +313,9 @@ class Library:
         loaded = self._outlines.get(name)
         if loaded is not None:
             return loaded.outline, None
-        if self.fallback is not None:
-            found = self.fallback._outlines.get(name)
+        fallback = self.fallback
+        if fallback is not None:
+            found = fallback._outlines.get(name)
             if found is not None:
                 return found.outline, found.path
         return None, None
@@ -412,7 +434,7 @@ MAX_SCRIPT_BYTES = 1024 * 1024
 
 
 def _is_token_path(path: str) -> bool:
-    return "tokenscripts" in path.replace(os.sep, "/").split("/")
+    return "tokenscripts" in path and "tokenscripts" in path.replace(os.sep, "/").split("/")
 
 
 def _read_bytes(path: str) -> bytes:
@@ -453,35 +475,56 @@ def _open_pack(cache_root: Path | None, root: Path, cache_warnings: list[str]) -
     if cache_root is None:
         return None
     try:
-        return Pack.read(cache_root, root)
+        pack = Pack.read(cache_root, root)
     except CacheError as error:
         cache_warnings.append(f"{error}; reading the scripts again")
-        return Pack.empty(cache_root, root)
+        pack = Pack.empty(cache_root, root)
+    pack.warnings = cache_warnings
+    return pack
 
 
-def _load_folder(
-    root: Path, index: int, scripts: list[str], cache_root: Path | None, cache_warnings: list[str]
+def _load_folder(  # noqa: PLR0917 (private: one call, from Library.load)
+    root: Path,
+    index: int,
+    scripts: list[str],
+    cache_root: Path | None,
+    cache_warnings: list[str],
+    workers: int | None,
 ) -> list[LoadedFile]:
+    """Every script of a folder: first each one the cache has, then the others read
+    (in worker processes when there are many: :mod:`dfc_plugin.script.workers`)."""
     resolved = root.resolve()
     state = _RootLoad(str(root), index, _open_pack(cache_root, resolved, cache_warnings), cache_warnings)
-    loaded = [_load_file(state, path) for path in scripts]
+    slots = [_look_up(state, path) for path in scripts]
+    pending = [slot for slot in slots if isinstance(slot, _Pending)]
+    jobs = [p.job for p in pending]
+    reads = iter(read_all(jobs, MAX_SCRIPT_BYTES, with_cards=state.pack is not None, workers=workers))
+    loaded = [slot if isinstance(slot, LoadedFile) else _take(state, slot, next(reads)) for slot in slots]
     pack = state.pack
     if pack is not None and (state.changed or len(pack) != len(state.rows)):
+        rows = [row if isinstance(row, NewRow) else pack.carried_row(row, "") for row in state.rows.values()]
         try:
-            write_pack(pack.path, resolved, list(state.rows.values()), state.seen)
+            write_pack(pack.path, resolved, [row for row in rows if row is not None], state.seen)
         except OSError as error:
             cache_warnings.append(f"cannot write cache {pack.path}: {error.strerror}")
     return loaded
 
 
-def _load_file(state: _RootLoad, path: str) -> LoadedFile:
+class _Pending(NamedTuple):
+    """A script to read, and its content key for the cache (``None`` without one)."""
+
+    job: Job
+    key: tuple[str, bool] | None
+
+
+def _look_up(state: _RootLoad, path: str) -> LoadedFile | _Pending:
+    """A script's record from the cache, or the script to read."""
     is_token = _is_token_path(path)
     pack = state.pack
+    if pack is None:
+        return _Pending(Job(path, is_token), None)
     data = None
     try:
-        if pack is None:
-            data = _read_bytes(path)
-            return _from_result(_read_script(data, path, is_token), state.index)
         rel = path[len(state.root) + 1 :]
         info = os.stat(path)
         content = pack.known_digest(rel, info) if stat.S_ISREG(info.st_mode) else None
@@ -497,18 +540,22 @@ def _load_file(state: _RootLoad, path: str) -> LoadedFile:
         reused = _reuse(state, row, path, key)
         if reused is not None:
             return reused
-    if data is None:
-        try:
-            data = _read_bytes(path)
-        except OSError as error:
-            return _unreadable(path, state.index, error)
-    result = _read_script(data, path, is_token)
-    if pack is not None and key not in state.rows:
-        state.rows[key] = NewRow(
-            key[0], is_token, result.outline, result.errors, result.warnings, result.card
-        )
+    return _Pending(Job(path, is_token, data), key)
+
+
+def _take(state: _RootLoad, pending: _Pending, read: Read) -> LoadedFile:
+    """A script as read (a row of the pack to write, with the cache)."""
+    path = pending.job.path
+    if read.failure is not None:
+        return _unreadable(path, state.index, OSError(0, read.failure))
+    key = pending.key
+    if key is not None and state.pack is not None and key not in state.rows:
+        card = read.card if read.card is not None else read.blob
+        state.rows[key] = NewRow(key[0], key[1], read.outline, read.errors, read.warnings, card)
         state.changed = True
-    return _from_result(result, state.index)
+    loaded = LoadedFile(path, state.index, read.outline, read.errors, read.warnings, read.card)
+    loaded.blob = read.blob
+    return loaded
 
 
 def _reuse(state: _RootLoad, row: int, path: str, key: tuple[str, bool]) -> LoadedFile | None:
@@ -521,17 +568,31 @@ def _reuse(state: _RootLoad, row: int, path: str, key: tuple[str, bool]) -> Load
     except CacheError as error:
         state.cache_warnings.append(f"{error}; reading the scripts again")
         state.pack = Pack.empty(pack.path.parent, pack.root)
+        state.pack.warnings = state.cache_warnings
         state.rows.clear()
         state.changed = True
         return None
-    if key not in state.rows:
-        state.rows[key] = NewRow(
-            key[0], key[1], record.outline, record.errors, record.warnings, pack.blob(row)
-        )
+    state.rows.setdefault(key, row)
     loaded = LoadedFile(path, state.index, record.outline, record.errors, record.warnings)
     if record.has_card:
         loaded.pack, loaded.row = pack, row
     return loaded
+
+
+def _from_blob(blob: bytes | None, path: str, outline: CardOutline | None) -> CardDef | None:
+    """A card a worker read: decoded from its JSON, or (without one, or if it is another
+    card than the outline names) read again from its script."""
+    if blob is not None:
+        from dfc_plugin.script.serialize import card_from_json
+
+        card = card_from_json(json.loads(blob))
+        if outline is not None and card.face_names == outline.names:
+            return card
+    try:
+        data = _read_bytes(path)
+    except OSError:
+        return None
+    return _read_script(data, path, _is_token_path(path)).card
 
 
 def _decode(pack: Pack, row: int, path: str, outline: CardOutline | None) -> CardDef | None:

@@ -44,6 +44,7 @@ __all__ = [
     "parse_script_rule",
     "parse_svar",
     "parse_value",
+    "prepare_parser",
     "read_value",
     "read_value_rule",
 ]
@@ -315,6 +316,12 @@ def _line_scanner() -> Callable[[str, int], re.Match[str] | None]:
     terminals = _line_lexer().lexer.terminals  # type: ignore[attr-defined]
     pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
     return re.compile(pattern).match
+
+
+def prepare_parser() -> None:
+    """Build the parser and the line scanner now (see :func:`~dfc_plugin.script.build.prepare`)."""
+    _lark()
+    _line_scanner()
 
 
 def parse_script(text: str) -> list[Token]:

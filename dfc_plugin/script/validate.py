@@ -25,9 +25,9 @@ import difflib
 import json
 import re
 from collections.abc import Iterable, Iterator
-from dataclasses import dataclass
 from functools import cache, lru_cache
 from importlib import resources
+from typing import NamedTuple
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar, SymbolKind
 from dfc_plugin.script.parser import ValueFailure, read_value
@@ -35,9 +35,9 @@ from dfc_plugin.script.parser import ValueFailure, read_value
 __all__ = ["Problem", "check_faces", "known_names", "suggest"]
 
 
-@dataclass(frozen=True, slots=True)
-class Problem:
-    """One finding: severity, stable code, message, position (1-based) and hint."""
+class Problem(NamedTuple):
+    """One finding: severity, stable code, message, position (1-based) and hint (a
+    tuple: a hostile script makes one per line)."""
 
     severity: str
     code: str
@@ -121,9 +121,9 @@ class _LineFull(Exception):
     """Raised by :meth:`_FaceChecker.report` when a line's budget is spent."""
 
 
-@dataclass(frozen=True, slots=True)
-class _Segment:
-    """One ``Key$ Value`` segment with the columns of its key and value."""
+class _Segment(NamedTuple):
+    """One ``Key$ Value`` segment with the columns of its key and value (a tuple: one is
+    made for most segments of every line)."""
 
     key: str
     value: str
@@ -158,11 +158,11 @@ def segments(text: str, column: int) -> Iterator[_Segment]:
 class _FaceChecker:
     """Checks one face's lines; collects :class:`Problem` records."""
 
-    def __init__(self, face: Face, problems: list[Problem]) -> None:
+    def __init__(self, face: Face | None, problems: list[Problem]) -> None:
         self.face = face
         self.problems = problems
         # (the name runs to the body's colon, as parse_svar reads it; no body is parsed)
-        self.svar_names = {svar.raw.partition(":")[0].strip() for svar in face.svars}
+        self.svar_names = {svar.raw.partition(":")[0].strip() for svar in face.svars} if face else set()
         self.referenced: set[str] = set()
         self.budget = _UNLIMITED
 
@@ -175,6 +175,7 @@ class _FaceChecker:
         self.problems.append(Problem(severity, code, message, line, column, max(end, column + 1), hint))
 
     def run(self) -> None:
+        assert self.face is not None
         for ability in self.face.abilities:
             self.check_map(ability.kind, ability.text, ability.line, ability.column, _ability_label(ability))
         ability_svars = []
@@ -191,7 +192,16 @@ class _FaceChecker:
     # ---- one parameter map
     def check_map(self, kind: str, text: str, line: int, column: int, label: str) -> None:
         """Check one parameter map; past :data:`MAX_LINE_PROBLEMS` findings in it, one
-        last warning says the rest of the line is not checked."""
+        last warning says the rest of the line is not checked. A map that names no SVar
+        (no ``Cost$`` nor reference key) is checked once per text and column: a hostile
+        file may repeat one bad line thousands of times."""
+        if _NAMES_SVARS.search(text) is None:
+            for severity, code, message, at, end, hint in _pure_map_problems(kind, text, column, label):
+                self.problems.append(Problem(severity, code, message, line, at, end, hint))
+            return
+        self.check_map_budgeted(kind, text, line, column, label)
+
+    def check_map_budgeted(self, kind: str, text: str, line: int, column: int, label: str) -> None:
         self.budget = MAX_LINE_PROBLEMS
         try:
             self.check_map_fully(kind, text, line, column, label)
@@ -395,6 +405,12 @@ class _FaceChecker:
 
     # ---- keywords
     def check_keyword(self, keyword: Keyword) -> None:
+        """A keyword's findings depend on its text and column alone: found once each."""
+        found = _keyword_problems(keyword.name, keyword.args, keyword.column)
+        for severity, code, message, at, end, hint in found:
+            self.problems.append(Problem(severity, code, message, keyword.line, at, end, hint))
+
+    def check_keyword_fully(self, keyword: Keyword) -> None:
         if not _is_known_keyword(keyword.name):
             self.report(
                 "warning",
@@ -419,6 +435,7 @@ class _FaceChecker:
         unreferenced = [s for s in ability_svars if _svar_name(s) not in self.referenced]
         if not unreferenced:
             return
+        assert self.face is not None
         words = _words(self.face)
         for svar in unreferenced:
             name = _svar_name(svar)
@@ -439,7 +456,7 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
     """A well-formed line's lead key and value (with their 0-based offsets) and its
     costs and references (key, value, offset); ``None`` for a line that needs the
     segment-by-segment check. Remembered: many lines repeat across cards."""
-    if "||" in text or text.rstrip().endswith("|") or _MISSING_PIPE.search(text):
+    if "||" in text or text.rstrip().endswith("|"):
         return None
     keyed = []
     start = 0
@@ -447,8 +464,8 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
     for part in text.split("|"):
         key, dollar, value = part.partition("$")
         name = key.strip()
-        if not dollar or not name:
-            return None
+        if not dollar or not name or "$" in value:
+            return None  # (a value holding a $ may hide a missing |: _MISSING_PIPE)
         if lead is None or name in _CHECKED_KEYS:
             stripped = value.strip()
             at = start + len(key) + 1 + len(value) - len(value.lstrip())
@@ -462,6 +479,32 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
 
 
 _CHECKED_KEYS = frozenset({"Cost"}) | _SINGLE_REFERENCES | _LIST_REFERENCES
+#: A map whose findings may depend on its face's SVars (a key that names one, or Cost$,
+#: which may be an SVar's name); any other map's findings depend on its text alone.
+_NAMES_SVARS = re.compile("|".join(sorted(_CHECKED_KEYS)))
+
+
+_Found = tuple[tuple[str, str, str, int, int, str], ...]
+
+
+def _without_lines(problems: list[Problem]) -> _Found:
+    return tuple((p.severity, p.code, p.message, p.column, p.end_column, p.hint) for p in problems)
+
+
+@lru_cache(maxsize=1 << 12)
+def _keyword_problems(name: str, args: tuple[str, ...], column: int) -> _Found:
+    """The findings of a ``K:`` line, without their line."""
+    problems: list[Problem] = []
+    _FaceChecker(None, problems).check_keyword_fully(Keyword(name, args, 0, column))
+    return _without_lines(problems)
+
+
+@lru_cache(maxsize=1 << 12)
+def _pure_map_problems(kind: str, text: str, column: int, label: str) -> _Found:
+    """The findings of a map that names no SVar, without their line."""
+    problems: list[Problem] = []
+    _FaceChecker(None, problems).check_map_budgeted(kind, text, 0, column, label)
+    return _without_lines(problems)
 
 
 def _lead_name(value: str) -> str:
