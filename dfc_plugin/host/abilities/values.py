@@ -513,6 +513,10 @@ def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
             value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
     elif parsed.kind == "list":
         value = _list_amount(ctx, parsed.source, parsed.value)
+    elif parsed.kind == "compare" and parsed.test is not None:
+        then, otherwise = parsed.branches
+        holds = parsed.test.holds(amount(ctx, parsed.value), _operand(ctx, parsed.test.operand))
+        value = amount(ctx, then if holds else otherwise, 0)
     else:
         form = COUNT_FORMS.get(parsed.value)
         if form is None:

@@ -18,6 +18,7 @@ from dfc_plugin.cards import Ability, Face, ForgeCost
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
+from dfc_plugin.host.abilities.dividing import divide_as_cast
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
@@ -139,6 +140,7 @@ class CastingActions(StackActions, Costs):
             _refuse_missing(ctx, params, f"{shown.name}'s spell ability")
             if not choose_targets(self, ctx, links(ctx, params)):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
+            divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
             self.pay_mana(player, needs(option.cost, x, cost_change(self, spell, player)), shown.name)
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))

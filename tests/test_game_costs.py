@@ -1,0 +1,68 @@
+"""Costs, damage and casting rules the conformance scenarios of issue 14 play: dividing
+damage as a spell is cast (601.2d, 608.2b), ``Count$Compare`` amounts, and the other
+engine pieces those scenarios drive, each played through the game loop with the real
+card scripts."""
+
+from __future__ import annotations
+
+import pytest
+from play_support import lands, played_game, script
+
+from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host import Game
+from dfc_plugin.host.game import Cast
+from dfc_plugin.state import Side, Zone
+
+
+def _smashing(x: int, division: list[int]) -> tuple[Game, int, int, int]:
+    """Player 1 casts Shatterskull Smashing with X = ``x`` at Bruna and Esika,
+    announcing ``division`` (the first target's share, then the rest)."""
+    game = played_game()
+    smash = game.add("Shatterskull Smashing", Zone.HAND, 1)
+    bruna = game.add("Bruna, the Fading Light", Zone.BATTLEFIELD, 2)
+    esika = game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 2)
+    lands(game, 1, "Mountain", x + 2)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    answers = [("targets for Shatterskull Smashing", [("o", bruna), ("o", esika)])]
+    answers += [("divide: how much to", share) for share in division]
+    script(game, 1, *answers)
+    game.cast_spell(1, smash, face=0, x=x)
+    return game, smash, bruna, esika
+
+
+@pytest.mark.rule("601.2d")
+def test_shatterskull_divides_as_it_is_cast() -> None:
+    """601.2d: the player announces the division as the spell is cast; "Each of these
+    targets must receive at least one of whatever is being divided." """
+    game, _, bruna, esika = _smashing(3, [2])
+    assert game.stack_items[-1].ctx is not None
+    assert game.stack_items[-1].ctx.cost_paid["divided"] == {0: {("o", bruna): 2, ("o", esika): 1}}
+    game.resolve_stack()
+    assert game.damage.get(bruna) == 2 and game.obj(esika).zone is Zone.BATTLEFIELD
+    assert game.damage.get(esika) == 1
+    with pytest.raises(IllegalActionError, match="601.2d"):
+        _smashing(3, [3])  # Esika would get nothing
+    with pytest.raises(IllegalActionError, match="601.2d"):
+        _smashing(3, [0])
+
+
+@pytest.mark.rule("601.2d", "107.3")
+def test_shatterskull_divides_twice_x_from_six() -> None:
+    """"If X is 6 or more, Shatterskull Smashing deals twice X damage divided as you
+    choose among them instead": X = 6 divides 12 (Count$Compare X GE6.DoubledX.X)."""
+    game, _, bruna, esika = _smashing(6, [6])
+    assert game.stack_items[-1].ctx is not None
+    assert game.stack_items[-1].ctx.cost_paid["divided"][0] == {("o", bruna): 6, ("o", esika): 6}
+    five, _, bruna5, esika5 = _smashing(5, [3])
+    assert five.stack_items[-1].ctx is not None
+    assert five.stack_items[-1].ctx.cost_paid["divided"][0] == {("o", bruna5): 3, ("o", esika5): 2}
+
+
+@pytest.mark.rule("608.2b")
+def test_an_illegal_target_keeps_the_division() -> None:
+    """608.2b: the spell doesn't deal the illegal target's share to the legal one."""
+    game, _, bruna, esika = _smashing(3, [1])
+    game.move(esika, Zone.HAND)  # Esika's share (2) is not dealt at all
+    game.resolve_stack()
+    assert game.damage.get(bruna) == 1
