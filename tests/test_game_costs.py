@@ -66,3 +66,40 @@ def test_an_illegal_target_keeps_the_division() -> None:
     game.move(esika, Zone.HAND)  # Esika's share (2) is not dealt at all
     game.resolve_stack()
     assert game.damage.get(bruna) == 1
+
+
+def _bridge(library_cards: tuple[str, ...]) -> tuple[Game, int]:
+    game = played_game(library_cards=library_cards)
+    bridge = game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.start(hand=0)  # turn 1's upkeep: The Prismatic Bridge's trigger waits
+    assert game.name_of(bridge) == "The Prismatic Bridge" and len(game.stack_items) == 1
+    return game, bridge
+
+
+@pytest.mark.rule("701.20a", "603.2")
+def test_prismatic_bridge_reveals_until_a_creature() -> None:
+    """"At the beginning of your upkeep, reveal cards from the top of your library
+    until you reveal a creature or planeswalker card. Put that card onto the
+    battlefield and the rest on the bottom of your library in a random order." """
+    # The library, bottom to top: Island, Grizzly Bears, Forest, Mountain.
+    game, _ = _bridge(("Island", "Grizzly Bears", "Forest", "Mountain"))
+    game.resolve_stack()
+    on_battlefield = [game.name_of(o.id) for o in game.battlefield() if o.controller == 1]
+    assert "Grizzly Bears" in on_battlefield
+    library = [game.name_of(i) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
+    # The Island was never revealed: it is on top now, the two revealed lands under it.
+    assert library[-1] == "Island" and sorted(library[:2]) == ["Forest", "Mountain"]
+
+
+@pytest.mark.rule("701.20a", "401.4")
+def test_prismatic_bridge_finds_nothing() -> None:
+    """Esika ruling: "if there are no creature or planeswalker cards in your library,
+    you'll simply reveal your entire library, randomize it, and continue playing." """
+    cards = ("Island", "Forest", "Mountain", "Plains", "Swamp", "Island", "Forest", "Mountain")
+    game, _ = _bridge(cards)
+    before = [game.name_of(i) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
+    game.resolve_stack()
+    after = [game.name_of(i) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
+    assert sorted(after) == sorted(before) and after != before  # all of it, in a new order
+    assert not game.stack_items and len(game.battlefield()) == 1
+    assert any("revealed their whole library" in str(e) for e in game.log)
