@@ -24,7 +24,7 @@ def _smashing(x: int, division: list[int]) -> tuple[Game, int, int, int]:
     lands(game, 1, "Mountain", x + 2)
     game.start(hand=0)
     game.pass_until("main1", turn=1)
-    answers = [("targets for Shatterskull Smashing", [("o", bruna), ("o", esika)])]
+    answers: list[tuple[str, object]] = [("targets for Shatterskull Smashing", [("o", bruna), ("o", esika)])]
     answers += [("divide: how much to", share) for share in division]
     script(game, 1, *answers)
     game.cast_spell(1, smash, face=0, x=x)
@@ -49,7 +49,7 @@ def test_shatterskull_divides_as_it_is_cast() -> None:
 
 @pytest.mark.rule("601.2d", "107.3")
 def test_shatterskull_divides_twice_x_from_six() -> None:
-    """"If X is 6 or more, Shatterskull Smashing deals twice X damage divided as you
+    """ "If X is 6 or more, Shatterskull Smashing deals twice X damage divided as you
     choose among them instead": X = 6 divides 12 (Count$Compare X GE6.DoubledX.X)."""
     game, _, bruna, esika = _smashing(6, [6])
     assert game.stack_items[-1].ctx is not None
@@ -78,7 +78,7 @@ def _bridge(library_cards: tuple[str, ...]) -> tuple[Game, int]:
 
 @pytest.mark.rule("701.20a", "603.2")
 def test_prismatic_bridge_reveals_until_a_creature() -> None:
-    """"At the beginning of your upkeep, reveal cards from the top of your library
+    """ "At the beginning of your upkeep, reveal cards from the top of your library
     until you reveal a creature or planeswalker card. Put that card onto the
     battlefield and the rest on the bottom of your library in a random order." """
     # The library, bottom to top: Island, Grizzly Bears, Forest, Mountain.
@@ -86,7 +86,7 @@ def test_prismatic_bridge_reveals_until_a_creature() -> None:
     game.resolve_stack()
     on_battlefield = [game.name_of(o.id) for o in game.battlefield() if o.controller == 1]
     assert "Grizzly Bears" in on_battlefield
-    library = [game.name_of(i) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
+    library = [str(game.name_of(i)) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
     # The Island was never revealed: it is on top now, the two revealed lands under it.
     assert library[-1] == "Island" and sorted(library[:2]) == ["Forest", "Mountain"]
 
@@ -97,9 +97,64 @@ def test_prismatic_bridge_finds_nothing() -> None:
     you'll simply reveal your entire library, randomize it, and continue playing." """
     cards = ("Island", "Forest", "Mountain", "Plains", "Swamp", "Island", "Forest", "Mountain")
     game, _ = _bridge(cards)
-    before = [game.name_of(i) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
+    before = [str(game.name_of(i)) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
     game.resolve_stack()
-    after = [game.name_of(i) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
+    after = [str(game.name_of(i)) for i in game.owner_zone_ids(1, Zone.LIBRARY)]
     assert sorted(after) == sorted(before) and after != before  # all of it, in a new order
     assert not game.stack_items and len(game.battlefield()) == 1
     assert any("revealed their whole library" in str(e) for e in game.log)
+
+
+def _commander_game(edition: str = "current") -> tuple[Game, int]:
+    from dfc_plugin.editions import edition_named
+
+    game = played_game()
+    game.edition = edition_named(edition)
+    ulrich = game.add("Ulrich of the Krallenhorde", Zone.COMMAND, 1)
+    game.designate_commander(ulrich)
+    lands(game, 1, "Forest", 5)
+    lands(game, 1, "Mountain", 4)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    return game, ulrich
+
+
+@pytest.mark.rule("903.8", "712.11")
+def test_a_dfc_commander_is_cast_from_the_command_zone_with_tax() -> None:
+    """903.8: "A player may cast a commander they own from the command zone. A commander
+    cast from the command zone costs an additional {2} for each previous time the
+    player casting it has cast it from the command zone that game." """
+    game, ulrich = _commander_game()
+    assert Cast(ulrich, 0, "normal") in game.legal_actions(1)
+    assert Cast(ulrich, 1, "normal") not in game.legal_actions(1)  # front face only, 712.11
+    assert all(getattr(a, "object_id", None) != ulrich for a in game.legal_actions(2))  # owner only
+    script(game, 1, ("put your commander", True))
+    game.apply(1, Cast(ulrich, 0, "normal"))
+    game.resolve_stack()
+    (spell,) = [o for o in game.battlefield() if game.name_of(o.id) == "Ulrich of the Krallenhorde"]
+    assert sum(o.tapped for o in game.battlefield()) == 5  # {3}{R}{G}, no tax the first time
+    game.transform(spell.id)
+    game.destroy_permanent(spell.id)
+    game.state_based_actions()  # 903.9a: its owner puts it into the command zone
+    (back,) = game.in_zone(Zone.COMMAND, 1)
+    assert game.name_of(back.id) == "Ulrich of the Krallenhorde" and game.is_commander(back.id)
+    for land in game.battlefield():
+        game.set_tapped(land.id, False)
+    game.apply(1, Cast(back.id, 0, "normal"))
+    assert sum(o.tapped for o in game.battlefield()) == 7  # {3}{R}{G} plus {2}
+
+
+@pytest.mark.rule("903.9b", "903.9")
+def test_a_commander_bounced_may_go_to_the_command_zone() -> None:
+    """903.9b (now): hand or library is replaced; a graveyard is not (903.9a is a
+    state-based action instead). 903.9 (2017): a graveyard was replaced as well."""
+    game, ulrich = _commander_game()
+    placed = game.put_onto_battlefield(ulrich).object
+    script(game, 1, ("put your commander into the command zone (instead of the hand)", True))
+    game.move(placed, Zone.HAND)
+    assert [game.name_of(o.id) for o in game.in_zone(Zone.COMMAND, 1)] == ["Ulrich of the Krallenhorde"]
+    old, ulrich = _commander_game("2017")
+    placed = old.put_onto_battlefield(ulrich).object
+    script(old, 1, ("put your commander into the command zone (instead of the graveyard)", True))
+    old.destroy_permanent(placed)
+    assert len(old.in_zone(Zone.COMMAND, 1)) == 1 and not old.in_zone(Zone.GRAVEYARD, 1)

@@ -119,7 +119,7 @@ class Playing(Steps):
 
     def _cast_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
-        for zone in (Zone.HAND, Zone.GRAVEYARD):
+        for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
             for found in self.in_zone(zone, player):
                 for option in self.cast_options_for(player, found):
                     if self.castable(player, found, option):

@@ -119,6 +119,7 @@ class CastingActions(StackActions, Costs):
         if via in ("siege", "cast_transformed") and timing:
             raise IllegalActionError("a Siege is cast transformed only by its defeat trigger", rule="310.11b")
         found = self.obj(object_id)
+        origin, tax = found.zone, self.tax_for(found)
         options = self._options(player, found, via, None, None)
         option: CastOption = self._choose_option(player, found.state.card, options, face, via)
         if option.play != "cast":
@@ -142,7 +143,8 @@ class CastingActions(StackActions, Costs):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
-            self.pay_mana(player, needs(option.cost, x, cost_change(self, spell, player)), shown.name)
+            self.pay_mana(player, needs(option.cost, x, cost_change(self, spell, player) + tax), shown.name)
+        self.note_commander_cast(spell, origin)
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))
         self.emit_spell_cast(spell.id, player)
         self._acted(player)
@@ -268,7 +270,7 @@ class CastingActions(StackActions, Costs):
         face = found.state.card.faces[option.face]
         if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
             return False
-        if not self.can_afford(player, needs(option.cost)):
+        if not self.can_afford(player, needs(option.cost, 0, self.tax_for(found))):
             return False
         ability = spell_ability(face)
         if ability is None:
@@ -323,3 +325,12 @@ class CastingActions(StackActions, Costs):
         """After a player acts, they receive priority again (117.3c)."""
         self.passed = set()
         self.give_priority(player)
+
+    # ------------------------------------------------------------------ variant hooks
+    def tax_for(self, found: GameObject) -> int:
+        """Generic mana a variant adds to casting ``found`` from where it is (the
+        commander tax, 903.8: :mod:`.commander`); none here."""
+        return 0
+
+    def note_commander_cast(self, spell: GameObject, origin: Zone) -> None:
+        """A spell was cast from ``origin`` and paid (counted by :mod:`.commander`)."""
