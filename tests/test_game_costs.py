@@ -158,3 +158,58 @@ def test_a_commander_bounced_may_go_to_the_command_zone() -> None:
     script(old, 1, ("put your commander into the command zone (instead of the graveyard)", True))
     old.destroy_permanent(placed)
     assert len(old.in_zone(Zone.COMMAND, 1)) == 1 and not old.in_zone(Zone.GRAVEYARD, 1)
+
+
+def _snow_game(*permanents: str) -> tuple[Game, int]:
+    game = played_game()
+    astrolabe = game.add("Arcum's Astrolabe", Zone.HAND, 1)
+    for name in permanents:
+        game.add(name, Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    return game, astrolabe
+
+
+@pytest.mark.rule("107.4h", "205.4g")
+def test_snow_mana_pays_the_snow_symbol() -> None:
+    """107.4h: {S} "can be paid with one mana of any type produced by a snow
+    permanent": a Snow-Covered Forest pays Arcum's Astrolabe's {S}, a Forest can't."""
+    game, astrolabe = _snow_game("Forest")
+    assert Cast(astrolabe) not in game.legal_actions(1)
+    with pytest.raises(IllegalActionError, match="601.2h"):
+        game.apply(1, Cast(astrolabe))
+    snowy, astrolabe = _snow_game("Forest", "Snow-Covered Forest")
+    hand = len(snowy.in_zone(Zone.HAND, 1))
+    snowy.apply(1, Cast(astrolabe))
+    tapped = [snowy.name_of(o.id) for o in snowy.battlefield() if o.tapped]
+    assert tapped == ["Snow-Covered Forest"]
+    snowy.resolve_stack()  # it enters; its trigger draws a card
+    assert len(snowy.in_zone(Zone.HAND, 1)) == hand  # Astrolabe left the hand, a card came
+
+
+@pytest.mark.rule("107.4h", "601.2f")
+def test_cost_reduction_doesnt_reduce_the_snow_symbol() -> None:
+    """107.4h: "Effects that reduce the amount of generic mana you pay don't affect {S}
+    costs": Etherium Sculptor makes artifact spells cost {1} less; Astrolabe still
+    costs {S}."""
+    game, astrolabe = _snow_game("Etherium Sculptor")
+    with pytest.raises(IllegalActionError, match="601.2h"):
+        game.apply(1, Cast(astrolabe))
+    paid, astrolabe = _snow_game("Etherium Sculptor", "Snow-Covered Forest")
+    paid.apply(1, Cast(astrolabe))
+    assert [paid.name_of(o.id) for o in paid.battlefield() if o.tapped] == ["Snow-Covered Forest"]
+
+
+@pytest.mark.rule("107.4h")
+@pytest.mark.parametrize(("land", "gained"), [("Snow-Covered Plains", 3), ("Plains", 0)])
+def test_snow_mana_spent_is_counted(land: str, gained: int) -> None:
+    """Search for Glory: "You gain 1 life for each {S} spent to cast this spell"; cast
+    without snow mana it still resolves, gaining nothing."""
+    game = played_game()
+    glory = game.add("Search for Glory", Zone.HAND, 1)
+    lands(game, 1, land, 3)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.apply(1, Cast(glory))
+    game.resolve_stack()
+    assert game.life[1] == 20 + gained

@@ -10,6 +10,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.abilities.snow import produced_by
 from dfc_plugin.host.access import CAST_PERMISSIONS
 from dfc_plugin.host.core import ActionResult, GameCore, action
 from dfc_plugin.host.model import GameObject
@@ -331,7 +332,7 @@ class PlayActions(GameCore):
             self.record("mana", found, "{obj} produces no mana (no type can be defined)", "106.7")
             return ActionResult(False, "106.7", "an undefined type of mana produces no mana", (found.id,))
         chosen = color if color in types else self.chooser.pick(found.controller, "mana type", types)
-        self.mana_pool[found.controller].extend([chosen] * ability.amount)
+        self.mana_pool[found.controller].extend(produced_by(self, found, [chosen] * ability.amount))
         tapped_for_mana = ability.taps_for_mana
         self.record(
             "mana",

@@ -13,6 +13,7 @@ from dfc_plugin.cards import Param, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.dividing import divided_share
 from dfc_plugin.host.abilities.registry import api
+from dfc_plugin.host.abilities.snow import produced_by
 from dfc_plugin.host.abilities.values import (
     Ctx,
     Target,
@@ -712,7 +713,7 @@ def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
     elif words in (["Any"], ["AnyColor"]):
         words = [game.ask(ctx.controller, "mana colour", list("WUBRG"))]
     for _ in range(amount(ctx, link.get("Amount"))):
-        game.mana_pool[ctx.controller].extend(words)
+        game.mana_pool[ctx.controller].extend(produced_by(game, ctx.source_object, words))
 
 
 @api(

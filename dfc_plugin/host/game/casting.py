@@ -143,7 +143,8 @@ class CastingActions(StackActions, Costs):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
-            self.pay_mana(player, needs(option.cost, x, cost_change(self, spell, player) + tax), shown.name)
+            wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
+            ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
         self.note_commander_cast(spell, origin)
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))
         self.emit_spell_cast(spell.id, player)
