@@ -213,3 +213,77 @@ def test_snow_mana_spent_is_counted(land: str, gained: int) -> None:
     game.apply(1, Cast(glory))
     game.resolve_stack()
     assert game.life[1] == 20 + gained
+
+
+def _bruna_cast() -> tuple[Game, int, int]:
+    """Player 1 casts Bruna with Elite Vanguard (a Human) in their graveyard; Bruna's
+    "when you cast" trigger waits on the stack above her."""
+    game = played_game()
+    bruna = game.add("Bruna, the Fading Light", Zone.HAND, 1)
+    vanguard = game.add("Elite Vanguard", Zone.GRAVEYARD, 1)
+    lands(game, 1, "Plains", 7)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    script(game, 1, ("use Bruna", True), ("targets for Bruna", [("o", vanguard)]))
+    game.apply(1, Cast(bruna))
+    spell = next(i.spell for i in game.stack_items if i.kind == "spell")
+    assert spell is not None
+    return game, spell, vanguard
+
+
+@pytest.mark.rule("603.2", "701.6a")
+def test_a_when_you_cast_trigger_resolves_first_and_without_its_spell() -> None:
+    """Bruna ruling: "A "when you cast" triggered ability resolves before the original
+    spell resolves. It resolves even if the original spell is countered, and the
+    original spell resolves even if the triggered ability is countered." """
+    game, bruna, vanguard = _bruna_cast()
+    assert game.stack_text()[-1].startswith("ability of Bruna") and len(game.stack_items) == 2
+    game.counter_spell(bruna)
+    game.resolve_stack()
+    assert [game.name_of(o.id) for o in game.in_zone(Zone.GRAVEYARD, 1)] == ["Bruna, the Fading Light"]
+    assert [game.name_of(o.id) for o in game.battlefield() if game.is_creature(o)] == ["Elite Vanguard"]
+    assert vanguard not in game.objects  # it changed zones
+
+
+def _brisela_and(*theirs: str) -> Game:
+    """Brisela (melded by Gisela's own end-step trigger) on player 1's side; player 2's
+    permanents ``theirs`` and six Mountains; turn 2, player 2's main phase."""
+    game = played_game()
+    game.add("Gisela, the Broken Blade", Zone.BATTLEFIELD, 1)
+    game.add("Bruna, the Fading Light", Zone.BATTLEFIELD, 1)
+    for name in theirs:
+        game.add(name, Zone.BATTLEFIELD, 2)
+    lands(game, 2, "Mountain", 6)
+    game.start(hand=0)
+    game.pass_until("end", turn=1)
+    game.resolve_stack()
+    game.pass_until("main1", turn=2)
+    assert any(game.name_of(o.id) == "Brisela, Voice of Nightmares" for o in game.battlefield())
+    return game
+
+
+@pytest.mark.rule("601.2f", "202.3")
+def test_cost_increases_dont_change_mana_value() -> None:
+    """Brisela ruling: effects that increase or reduce the cost to cast a spell "don't
+    affect the spell's mana value, so they won't change whether Brisela's last ability
+    restricts that spell from being cast": Thalia makes Lightning Bolt cost {1}{R}, and
+    its mana value is still 1."""
+    game = _brisela_and("Thalia, Guardian of Thraben")
+    bolt = game.add("Lightning Bolt", Zone.HAND, 2)
+    assert Cast(bolt) not in game.legal_actions(2)
+    with pytest.raises(IllegalActionError, match="Brisela"):
+        game.cast_spell(2, bolt)
+
+
+@pytest.mark.rule("601.2f", "202.3e")
+def test_cost_reductions_dont_change_mana_value() -> None:
+    """Goblin Electromancer makes Shatterskull Smashing with X = 2 cost {1}{R}{R}: its
+    mana value stays 4, so Brisela doesn't stop it; with X = 1 (mana value 3) it is."""
+    game = _brisela_and("Goblin Electromancer")
+    small, large = (game.add("Shatterskull Smashing", Zone.HAND, 2) for _ in range(2))
+    with pytest.raises(IllegalActionError, match="Brisela"):
+        game.cast_spell(2, small, face=0, x=1)
+    script(game, 2, ("targets for Shatterskull Smashing", []))
+    spell = game.cast_spell(2, large, face=0, x=2).object
+    assert game.mana_value(spell) == 4
+    assert sum(o.tapped for o in game.battlefield() if o.controller == 2) == 3  # {2}{R}{R} less {1}

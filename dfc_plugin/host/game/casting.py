@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dfc_plugin.cards import Ability, Face, ForgeCost
+from dfc_plugin.cards import Ability, Face, ForgeCost, ManaCost, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
@@ -64,6 +64,10 @@ def activated(face: Face) -> list[Ability]:
             text = f"AB$ Crew | Cost$ tapXPower<{word.args[0]}/Creature.Other> | CrewPower$ {word.args[0]}"
             found.append(Ability("A", text, word.line, word.column))
     return found
+
+
+def _has_x(cost: ManaCost | None) -> bool:
+    return cost is not None and any(s.kind is SymbolKind.VARIABLE for s in cost.symbols)
 
 
 def _missing(ctx: Ctx, first: Any) -> list[str]:
@@ -273,6 +277,8 @@ class CastingActions(StackActions, Costs):
             return False
         if not self.can_afford(player, needs(option.cost, 0, self.tax_for(found))):
             return False
+        if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
+            return False  # 601.3: a prohibition (with {X}, some X may still be allowed)
         ability = spell_ability(face)
         if ability is None:
             return True
