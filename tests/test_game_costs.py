@@ -287,3 +287,21 @@ def test_cost_reductions_dont_change_mana_value() -> None:
     spell = game.cast_spell(2, large, face=0, x=2).object
     assert game.mana_value(spell) == 4
     assert sum(o.tapped for o in game.battlefield() if o.controller == 2) == 3  # {2}{R}{R} less {1}
+
+
+@pytest.mark.rule("107.3m", "107.3i")
+def test_x_of_an_enters_replacement_is_the_spells() -> None:
+    """107.3m: an enters replacement effect that refers to X uses the X of the spell that
+    became the permanent, "although the value of X for that permanent is 0": Endless
+    One cast with X = 3 enters with three +1/+1 counters, and its mana value is 0."""
+    game = played_game()
+    one = game.add("Endless One", Zone.HAND, 1)
+    lands(game, 1, "Forest", 3)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    spell = game.cast_spell(1, one, x=3).object
+    assert game.mana_value(spell) == 3  # on the stack X is 3 (202.3e)
+    game.resolve_stack()
+    (permanent,) = [o for o in game.battlefield() if game.name_of(o.id) == "Endless One"]
+    assert permanent.counter("P1P1") == 3 and game.power_toughness(permanent.id) == (3, 3)
+    assert game.mana_value(permanent.id) == 0

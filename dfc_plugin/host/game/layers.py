@@ -9,10 +9,11 @@ an object lasts while it is the same object (400.7), through a transform (712.18
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
@@ -178,14 +179,26 @@ class Layers(LoopState):
             return
         for word in face.keywords:
             if word.name == "etbCounter" and word.args:
-                count = int(word.args[1]) if len(word.args) > 1 and word.args[1].isdigit() else 1
-                self.add_counters(object_id, word.args[0], count)
+                self.add_counters(object_id, word.args[0], self._etb_count(found, face, word.args[1:]))
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
                 self.run_etb_svar(object_id, face, word.args[1])
             elif word.name == "Chapter":
                 self.add_lore(object_id)  # 714.3a: a Saga enters with a lore counter
+
+    def _etb_count(self, found: GameObject, face: Face, args: Sequence[str]) -> int:
+        """How many counters ``etbCounter`` puts: a number, or an amount such as X, which
+        is the X of the spell that became this permanent (107.3m), 0 otherwise."""
+        from dfc_plugin.host.abilities.values import amount
+
+        if not args:
+            return 1
+        if args[0].isdigit():
+            return int(args[0])
+        ctx = self.ability_ctx(found, face)
+        ctx.x = self.__dict__.get("_entering_x", 0)
+        return amount(ctx, args[0], 0)
 
     def add_lore(self, object_id: int) -> None:
         """Put a lore counter on a Saga (714.3a-b); each chapter whose number it

@@ -80,7 +80,11 @@ class StackActions(TriggerActions):
                 return ActionResult(False, "608.2b", "all its targets are illegal")
             if spell.id not in self.objects:
                 return ActionResult(True, "608.2", "resolved (it moved itself)")
-        result: ActionResult = self.resolve()
+        self.__dict__["_entering_x"] = item.ctx.x if item.ctx is not None else 0  # 107.3m
+        try:
+            result: ActionResult = self.resolve()
+        finally:
+            self.__dict__["_entering_x"] = 0
         return result
 
     def _resolve_aura(self, item: StackItem, spell: Any) -> ActionResult:
