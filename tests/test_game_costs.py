@@ -6,10 +6,11 @@ card scripts."""
 from __future__ import annotations
 
 import pytest
-from play_support import lands, played_game, script
+from play_support import lands, library, played_game, script
 
 from dfc_plugin.errors import IllegalActionError
-from dfc_plugin.host import Game
+from dfc_plugin.host import Game, GameObject
+from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Cast
 from dfc_plugin.state import Side, Zone
 
@@ -305,3 +306,59 @@ def test_x_of_an_enters_replacement_is_the_spells() -> None:
     (permanent,) = [o for o in game.battlefield() if game.name_of(o.id) == "Endless One"]
     assert permanent.counter("P1P1") == 3 and game.power_toughness(permanent.id) == (3, 3)
     assert game.mana_value(permanent.id) == 0
+
+
+def _garrison_attacks(players: int, *p1: tuple[str, object]) -> tuple[Game, int, int]:
+    """Hanweir Garrison and Hamlet Captain attack (player 1, turn 1's combat)."""
+    agents = {p: ScriptedAgent() for p in range(1, players + 1)}
+    game = Game(players=players, library=library(), agents=agents, check_invariants=True)
+    for player in game.players:
+        for _ in range(4):
+            game.add("Island", Zone.LIBRARY, player)
+    garrison = game.add("Hanweir Garrison", Zone.BATTLEFIELD, 1)
+    captain = game.add("Hamlet Captain", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    script(game, 1, ("attackers", [garrison, captain]), *p1)
+    game.pass_until("declare_attackers", turn=1)
+    return game, garrison, captain
+
+
+def _humans(game: Game) -> list[GameObject]:
+    return [o for o in game.battlefield() if game.name_of(o.id) == "Human Token"]
+
+
+@pytest.mark.rule("603.3b")
+@pytest.mark.parametrize(("captain_last", "token_size"), [(True, (2, 2)), (False, (1, 1))])
+def test_the_controller_orders_simultaneous_attack_triggers(
+    captain_last: bool, token_size: tuple[int, int]
+) -> None:
+    """603.3b: the player puts their simultaneous triggers on the stack in any order.
+    Hamlet Captain's "other Humans you control get +1/+1" resolving after Hanweir
+    Garrison's tokens exist pumps them; resolving first it doesn't."""
+    order = [1, 0] if captain_last else [0, 1]  # the triggers, in the order they're listed
+    game, _, _ = _garrison_attacks(2, ("order of your triggered abilities", order))
+    assert game.stack_text()[-1] == (
+        "ability of Hanweir Garrison" if captain_last else "ability of Hamlet Captain"
+    )
+    game.resolve_stack()
+    assert [game.power_toughness(o.id) for o in _humans(game)] == [token_size] * 2
+
+
+@pytest.mark.rule("508.4")
+def test_tokens_entering_attacking_choose_their_player() -> None:
+    """508.4 (Hanweir ruling): each token's controller chooses which opponent it attacks;
+    it needn't be the one the Garrison attacks. Player 1 attacks player 2; the tokens
+    attack players 3 and 2."""
+    game, garrison, _ = _garrison_attacks(
+        3,
+        ("order of your triggered abilities", [0, 1]),
+        ("which player Human Token attacks", 3),
+        ("which player Human Token attacks", 2),
+    )
+    game.resolve_stack()
+    humans = _humans(game)
+    assert [game.attackers[o.id] for o in humans] == [3, 2] and game.attackers[garrison] == 2
+    game.pass_until("end_combat", turn=1)
+    # Player 2: the Garrison (a Human, 3/4 with the Captain's pump), the Captain, a token.
+    assert (game.life[2], game.life[3]) == (20 - 3 - 2 - 1, 20 - 1)

@@ -150,7 +150,9 @@ class Costs(LoopState):
         source = self.objects.get(ctx.source) or self.lki[ctx.source]
         for text in cost.parts:
             self._pay_part(ctx, source, parse_value("cost_part", text))
-        ctx.cost_paid["snow_spent"] = self.pay_mana(ctx.controller, needs(cost.mana, ctx.x, extra_generic), what)
+        ctx.cost_paid["snow_spent"] = self.pay_mana(
+            ctx.controller, needs(cost.mana, ctx.x, extra_generic), what
+        )
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
         count = int(part.amount) if part.amount.isdigit() else ctx.x
