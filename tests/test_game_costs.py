@@ -362,3 +362,19 @@ def test_tokens_entering_attacking_choose_their_player() -> None:
     game.pass_until("end_combat", turn=1)
     # Player 2: the Garrison (a Human, 3/4 with the Captain's pump), the Captain, a token.
     assert (game.life[2], game.life[3]) == (20 - 3 - 2 - 1, 20 - 1)
+
+
+@pytest.mark.rule("106.12b", "712.8d")
+def test_mana_reflection_doubles_mana_tapped_for() -> None:
+    """106.12b: a replacement effect for a permanent "tapped for mana" modifies the
+    mana production event: Mana Reflection doubles what Grimclimb Pathway (the back
+    face of Brightclimb Pathway, the face that is up) produces, for its controller only."""
+    game = played_game()
+    game.add("Mana Reflection", Zone.BATTLEFIELD, 1)
+    path = game.add("Brightclimb Pathway", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    theirs = game.add("Brightclimb Pathway", Zone.BATTLEFIELD, 2)
+    game.start(hand=0)
+    game.activate_mana_ability(path, 0)
+    assert game.mana_pool[1] == ["B", "B"]
+    game.activate_mana_ability(theirs, 0)
+    assert game.mana_pool[2] == ["W"]
