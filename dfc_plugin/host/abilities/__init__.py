@@ -11,7 +11,7 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 
 from __future__ import annotations
 
-import dfc_plugin.host.abilities.producing  # noqa: F401  (registers ProduceMana)
+import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.revealing  # noqa: F401  (registers DigUntil)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
