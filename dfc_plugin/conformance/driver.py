@@ -19,6 +19,8 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
+import string
 import sys
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -31,7 +33,8 @@ from dfc_plugin.errors import CardNotFoundError, DriverError, IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.agents import PassAgent
 from dfc_plugin.host.core import ActionResult
-from dfc_plugin.host.game import Activate, Pass
+from dfc_plugin.host.game import STEPS, Activate, Cast, Pass, PlayLand
+from dfc_plugin.host.game.casting import activated
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.transform import is_transformed
@@ -44,6 +47,7 @@ __all__ = [
     "ActResult",
     "Capabilities",
     "Driver",
+    "Player",
     "ReferenceDriver",
     "Refused",
     "Unsupported",
@@ -103,10 +107,11 @@ class Capabilities:
     @classmethod
     def everything(cls, *, cites_rules: bool = True) -> Capabilities:
         """Every action and question of the schema, under every edition."""
-        from dfc_plugin.conformance.schema import ACTIONS, CHECK_FIELDS
+        from dfc_plugin.conformance.schema import ACTIONS, CHECK_FIELDS, SETUP_CAPABILITIES
 
         questions = {f"{kind}.{q}" for kind, fields in CHECK_FIELDS.items() if kind != "log" for q in fields}
-        return cls(frozenset(ACTIONS), frozenset(questions | {"log.text"}), frozenset(EDITIONS), cites_rules)
+        actions = frozenset(ACTIONS) | SETUP_CAPABILITIES
+        return cls(actions, frozenset(questions | {"log.text"}), frozenset(EDITIONS), cites_rules)
 
     def missing(self, actions: Iterable[str], questions: Iterable[str], edition: str) -> list[str]:
         """What of a run's needs is not declared, in words (empty: the run is supported)."""
@@ -195,6 +200,14 @@ class ActResult:
     notes: Sequence[str] = field(default=())
 
 
+@dataclass(frozen=True)
+class Player:
+    """A player named where an object may be too (a step's ``targets`` and ``defender``),
+    so a driver whose handles are numbers can tell the two apart."""
+
+    number: int
+
+
 @runtime_checkable
 class Driver(Protocol):
     """The small interface a scenario needs from an engine."""
@@ -218,6 +231,8 @@ class Driver(Protocol):
 
     # Optional (protocol v2): ``capabilities`` (a Capabilities, or a method returning one),
     # ``use_libraries(paths)`` (card-script folders for this run, called before start),
+    # ``setup_game(settings)`` (``[scenario.game]``, after the last add, only for a
+    # driver that declares its ``game.<key>`` capabilities),
     # ``setup_done()`` (called after the last add, before the first step).
 
 
@@ -292,6 +307,8 @@ class AnsweringAgent(PassAgent):
 
     def __init__(self) -> None:
         self.answers: list[tuple[str, Any]] = []
+        #: What a step's own arguments answer (question prefix -> the ids or players).
+        self.plans: dict[str, list[Any]] = {}
 
     def _take(self, purpose: str) -> tuple[bool, Any]:
         if self.answers and purpose.startswith(self.answers[0][0]):
@@ -306,12 +323,55 @@ class AnsweringAgent(PassAgent):
         taken, answer = self._take(purpose)
         if not taken:
             return super().pick(player, purpose, options)
-        for option in options:
-            if option == answer or str(option) == str(answer):
-                return option
-        raise DriverError(
-            f"player {player}'s answer {answer!r} to {purpose!r} is not one of {list(options)!r}"
-        )
+        return _one_of(player, purpose, answer, options)
+
+    def pick_many(self, player: int, purpose: str, options: Sequence[Any], low: int, high: int) -> list[Any]:
+        """A multi-pick (targets, attackers, blockers, modes): the driver's plan for this
+        question first (the step's ``targets``, ``attackers``, ``blocks``), then a queued
+        answer (a list, or one option), then the default."""
+        for prefix, wanted in list(self.plans.items()):
+            if purpose.startswith(prefix):
+                chosen = [o for o in options if _target_key(o) in wanted][:high]
+                self.plans[prefix] = [w for w in wanted if w not in {_target_key(o) for o in chosen}]
+                if len(chosen) < low:
+                    raise IllegalActionError(
+                        f"the named choices are not legal for {purpose}", rule=PLAN_RULES.get(prefix, "")
+                    )
+                return chosen
+        taken, answer = self._take(purpose)
+        if not taken:
+            return super().pick_many(player, purpose, options, low, high)
+        answers = answer if isinstance(answer, list) else [answer]
+        return [_one_of(player, purpose, a, options) for a in answers]
+
+    def order(self, player: int, purpose: str, items: list[int]) -> list[int]:
+        """The order of simultaneous triggers (603.3b): a queued answer lists their
+        indices (in the order they triggered), the first put on the stack first."""
+        taken, answer = self._take(purpose)
+        if not taken:
+            return super().order(player, purpose, items)
+        if not isinstance(answer, list) or sorted(answer) != sorted(items):
+            raise DriverError(f"player {player}'s answer {answer!r} to {purpose!r} must order {items!r}")
+        return list(answer)
+
+
+#: The rule that forbids a named choice a question did not offer.
+PLAN_RULES = {"targets for": "601.2c", "attackers": "508.1a", "blockers for": "509.1b"}
+
+
+def _one_of(player: int, purpose: str, answer: Any, options: Sequence[Any]) -> Any:
+    for option in options:
+        if option == answer or str(option) == str(answer):
+            return option
+    raise DriverError(f"player {player}'s answer {answer!r} to {purpose!r} is not one of {list(options)!r}")
+
+
+def _target_key(option: Any) -> Any:
+    """An option of a multi-pick as the driver names it: an object id, or ``("p", n)``
+    for a player (targets are ``("o", id)``/``("p", n)``; attackers and blockers ids)."""
+    if isinstance(option, tuple) and len(option) == 2 and option[0] == "o":
+        return option[1]
+    return option
 
 
 def _types_fit(types: Sequence[str]) -> Callable[[Any], bool]:
@@ -337,6 +397,8 @@ class ReferenceDriver:
         self._plugins = tuple(plugins)
         self._extra_libraries: tuple[str, ...] = ()
         self.game: Game | None = None
+        #: Whether ``[scenario.game]`` started the played game (``cast`` then loops).
+        self._game_set_up = False
 
     def capabilities(self) -> Capabilities:
         """Everything, under every edition: the reference engine is what the suite is."""
@@ -373,7 +435,7 @@ class ReferenceDriver:
                 f"{error}: write its Forge script (from its Oracle text) in a folder and pass "
                 "--library FOLDER (pytest: --dfc-library FOLDER)"
             ) from None
-        return self.g.add(
+        handle = self.g.add(
             card,
             Zone(zone),
             player,
@@ -382,6 +444,33 @@ class ReferenceDriver:
             tapped=bool(options.get("tapped", False)),
             controlled_since_turn=self.g.turn if sick else None,
         )
+        counters = dict(options.get("counters", {}))
+        if "loyalty" in options:
+            counters["LOYALTY"] = options["loyalty"]
+        self.g.set_up_object(
+            handle,
+            counters=counters,
+            damage=options.get("damage", 0),
+            attacking=bool(options.get("attacking", False)),
+        )
+        return handle
+
+    def setup_game(self, settings: Mapping[str, Any]) -> None:
+        """``[scenario.game]``: the active player, life totals and the order of the named
+        library cards (top first) are set, then the played game starts in ``step`` of
+        turn 1 (no opening hands) and the pools get their mana (state edits)."""
+        g = self.g
+        if "active" in settings:
+            g.active = settings["active"]
+        for player, life in settings.get("life", {}).items():
+            g.set_life(player, life)
+        for handles in settings.get("library", {}).values():
+            for handle in reversed(handles):
+                g.move_within_library(handle, top=True)
+        g.start(hand=0, step=settings.get("step", "upkeep"))
+        self._game_set_up = True
+        for player, mana in settings.get("mana", {}).items():
+            g.mana_pool[player].extend(_mana_symbols(mana))
 
     def act(self, action: str, args: Mapping[str, Any]) -> ActResult:
         perform = self._actions().get(action)
@@ -410,7 +499,7 @@ class ReferenceDriver:
             "resolve": lambda a: g.resolve(a.get("enters_transformed")),
             "play_land": lambda a: g.play_land(a.pop("player", 1), a.pop("object"), **a),
             "put_onto_battlefield": self._put,
-            "meld": lambda a: g.meld(*a["objects"]),
+            "meld": self._meld,
             "move": lambda a: g.move(
                 a["object"], Zone(a["to"]), top=not a.get("bottom", False), order=a.get("order")
             ),
@@ -442,6 +531,10 @@ class ReferenceDriver:
             "advance": self._advance,
             "choose": self._choose,
             "activate": self._activate,
+            "attack": self._attack,
+            "block": self._block,
+            "counter": self._counter,
+            "concede": self._concede,
         }
 
     # ------------------------------------------------------------------ the played game
@@ -494,21 +587,110 @@ class ReferenceDriver:
     def _choose(self, args: dict[str, Any]) -> ActionResult:
         """Queue answers for a player's next questions (``[question prefix, answer]``)."""
         player = args.get("player", 1)
-        agent = self._playing().agents[player]
+        agent = self.g.agents[player]  # not started here: the answer may be for turn 1's upkeep
         if not isinstance(agent, AnsweringAgent):
             raise DriverError(f"player {player}'s agent takes no scenario answers")
         agent.answers.extend((str(q), a) for q, a in args["answers"])
         return ActionResult(True, "", f"{len(args['answers'])} answers for player {player}")
 
     def _activate(self, args: dict[str, Any]) -> Any:
-        """A player (by default the object's controller) activates the object's
-        ``index``-th activated ability, the engine paying its costs (602.2)."""
+        """A player (by default the object's controller) activates one of the object's
+        activated abilities, by ``index`` or by its ``text``, with ``targets``, ``x``,
+        mana from ``mana`` and the permanents of ``pay`` (602.2, 601.2g-h); it goes on
+        the stack (a mana ability resolves at once, 605.3b)."""
         game = self._playing()
         handle = args["object"]
         player = args.get("player", game.obj(handle).controller)
-        return game.apply(player, Activate(handle, args.get("index", 0)))
+        index = self._ability_index(handle, args)
+        return self._paying(player, args, lambda: game.activate(player, handle, index, x=args.get("x", 0)))
+
+    def _ability_index(self, handle: Any, args: Mapping[str, Any]) -> int:
+        """``index``, or the one activated ability whose text or description contains
+        ``text`` (case-insensitive); none is 602.1 (the object has no such ability)."""
+        if "text" not in args:
+            return int(args.get("index", 0))
+        wanted = str(args["text"]).lower()
+        face = self.g.face_of(self.g.obj(handle))
+        found = [
+            i
+            for i, ability in enumerate(activated(face) if face is not None else [])
+            if wanted in ability.text.lower()
+            or wanted in str(ability.params.get("SpellDescription") or "").lower()
+        ]
+        if not found:
+            raise IllegalActionError(
+                f"no activated ability of it has the text {args['text']!r}", rule="602.1"
+            )
+        if len(found) > 1:
+            raise DriverError(
+                f"{len(found)} activated abilities have the text {args['text']!r}: give an index"
+            )
+        return found[0]
+
+    def _paying(self, player: int, args: Mapping[str, Any], act: Callable[[], Any]) -> Any:
+        """Do a cast or activation for ``player`` through the loop: they receive
+        priority, ``mana`` is added to their pool, only the permanents of ``pay`` (if
+        given) pay the mana, and ``targets`` answer the target questions. A named target
+        no question offered was not legal: the whole action is undone (601.2c)."""
+        game = self._playing()
+        self._priority_to(player)
+        agent = game.agents[player]
+        plans = isinstance(agent, AnsweringAgent) and "targets" in args
+        if plans:
+            agent.plans["targets for"] = [_player_key(t) for t in args["targets"]]
+        game.pay_only = frozenset(args["pay"]) if "pay" in args else None
+        before = _loop_snapshot(game)
+        try:
+            game.mana_pool[player].extend(_mana_symbols(args.get("mana", "")))
+            result = act()
+            left = agent.plans.get("targets for") if plans else None
+            if left:
+                raise IllegalActionError(f"{left!r} was not a legal target", rule="601.2c")
+        except IllegalActionError:
+            game._restore(before)  # the mana added, and the cast if it happened
+            raise
+        finally:
+            game.pay_only = None
+            if plans:
+                agent.plans.pop("targets for", None)
+        return result
+
+    def _priority_to(self, player: int) -> None:
+        """The players before ``player`` pass, so that ``player`` has priority (117.3d);
+        a pass that would resolve the stack or end the step is not made (Refused)."""
+        game = self._playing()
+        if game.priority is None:
+            raise IllegalActionError("no player has priority now", rule="117.1")
+        for _ in game.players:
+            if game.priority == player:
+                return
+            holder = game.priority
+            alive = {p for p in game.players if game.alive(p)}
+            if alive <= game.passed | {holder}:
+                break
+            game.apply(holder, Pass())
+        if game.priority != player:
+            raise IllegalActionError(f"player {player} can't receive priority now", rule="117.3")
 
     def _cast(self, args: dict[str, Any]) -> Any:
+        """In a game set up with ``[scenario.game]`` (or with ``targets``, ``pay`` or
+        ``mana``) a spell is cast through the loop: timing, face and permission, targets,
+        total cost and payment (601.2). Otherwise ``cast`` is the state edit it always
+        was, also in a game that a ``pass`` or ``advance`` started (scenarios written
+        before the loop cast rely on that)."""
+        looped = self._game_set_up or any(k in args for k in ("targets", "pay", "mana"))
+        if looped and "linked_to" not in args and "from_group" not in args:
+            player = args.get("player", 1)
+            handle = args["object"]
+            return self._paying(
+                player,
+                args,
+                lambda: self.g.cast_spell(
+                    player, handle, via=args.get("via"), face=args.get("face"), x=args.get("x", 0)
+                ),
+            )
+        for key in ("targets", "pay", "mana"):
+            args.pop(key, None)
         group = args.pop("from_group", None)
         if group is not None:
             args["fits"] = _types_fit(group)
@@ -516,9 +698,105 @@ class ReferenceDriver:
 
     def _put(self, args: dict[str, Any]) -> Any:
         require = args.pop("require", None)
+        attacking = args.pop("attacking", False)
         if require is not None:
             args["fits"] = _types_fit(require)
-        return self.g.put_onto_battlefield(args.pop("object"), **args)
+        result = self.g.put_onto_battlefield(args.pop("object"), **args)
+        self._arrived(result, tapped=False, attacking=attacking)
+        return result
+
+    def _meld(self, args: dict[str, Any]) -> Any:
+        result = self.g.meld(*args["objects"])
+        self._arrived(result, tapped=args.get("tapped", False), attacking=args.get("attacking", False))
+        return result
+
+    def _arrived(self, result: Any, *, tapped: bool, attacking: bool) -> None:
+        """A permanent put onto the battlefield tapped or attacking (506.3: it was never
+        declared as an attacker, so nothing "whenever attacks" triggers)."""
+        for handle in result.objects:
+            found = self.g.objects.get(handle)
+            if found is None or found.zone is not Zone.BATTLEFIELD:
+                continue
+            if tapped:
+                self.g.set_tapped(handle, True)
+            if attacking:
+                self.g.set_up_object(handle, attacking=True)
+
+    # ------------------------------------------------------------------ combat and the rest
+    def _attack(self, args: dict[str, Any]) -> Any:
+        """The game moves to this turn's declare attackers step, where the active player
+        declares ``attackers`` (508.1); "whenever attacks" triggers are then on the
+        stack. One that can't attack is refused (508.1a), before the game moves."""
+        game = self._playing()
+        if STEPS.index(game.step) >= STEPS.index("declare_attackers"):
+            raise DriverError(f"attack: this turn's declare attackers step is over (now {game.step})")
+        defender = args.get("defender")
+        if defender is not None and _player_key(defender) != ("p", game.defending_player()):
+            raise Unsupported("the reference engine's creatures attack the next player only")
+        attackers = list(args["attackers"])
+        for handle in attackers:
+            if not game.may_attack(game.obj(handle)):
+                raise IllegalActionError(f"{game.describe(game.obj(handle))} can't attack", rule="508.1a")
+        agent = game.agents[game.active]
+        if isinstance(agent, AnsweringAgent):
+            agent.plans["attackers"] = attackers
+        try:
+            self._made_while(lambda g: g.pass_until("declare_attackers", turn=g.turn), "508.1", "")
+        finally:
+            if isinstance(agent, AnsweringAgent):
+                agent.plans.pop("attackers", None)
+        missing = [h for h in attackers if h not in game.attackers]
+        if missing:
+            raise IllegalActionError(f"{len(missing)} of the attackers could not attack", rule="508.1a")
+        return ActionResult(True, "508.1", "attackers declared", tuple(attackers))
+
+    def _block(self, args: dict[str, Any]) -> Any:
+        """The game moves to declare blockers, where the defending player blocks as
+        ``blocks`` says (509.1); a block the rules forbid is refused (509.1b)."""
+        game = self._playing()
+        if game.step != "declare_attackers" or not game.attackers:
+            raise DriverError(f"block: no attackers were declared this combat (now {game.step})")
+        defender = game.defending_player()
+        agent = game.agents[defender]
+        wanted: dict[str, list[Any]] = {}
+        for blocker, attacker in args["blocks"].items():
+            key = f"blockers for {game.describe(game.obj(attacker))}"
+            wanted.setdefault(key, []).append(blocker)
+        described = [game.describe(game.obj(a)) for a in game.attackers if a in game.objects]
+        if len(set(described)) < len(described):
+            raise Unsupported(
+                "two attackers are described alike; the engine asks for blockers by description"
+            )
+        if isinstance(agent, AnsweringAgent):
+            agent.plans.update(wanted)
+        try:
+            self._made_while(lambda g: g.pass_until("declare_blockers", turn=g.turn), "509.1", "")
+        finally:
+            if isinstance(agent, AnsweringAgent):
+                for key in wanted:
+                    agent.plans.pop(key, None)
+        for blocker, attacker in args["blocks"].items():
+            if blocker not in game.blockers.get(attacker, []):
+                raise IllegalActionError(f"{game.describe(game.obj(blocker))} could not block", rule="509.1b")
+        return ActionResult(True, "509.1", "blockers declared", tuple(args["blocks"]))
+
+    def _counter(self, args: dict[str, Any]) -> Any:
+        """The spell is countered (701.6a): off the stack, into its owner's graveyard."""
+        handle = args["object"]
+        if self.g.obj(handle).zone is not Zone.STACK:
+            return ActionResult(False, "701.6a", "it is not a spell on the stack")
+        moved = self.g.counter_spell(handle)
+        return ActionResult(
+            True, "701.6a", "countered", tuple(moved), objects_moved=1, cards_moved=len(moved)
+        )
+
+    def _concede(self, args: dict[str, Any]) -> Any:
+        """The player concedes and leaves the game (104.3a, 800.4a)."""
+        player = args["player"]
+        if not self.g.alive(player):
+            return ActionResult(False, "104.3a", f"player {player} has left the game")
+        self.g.concede(player)
+        return ActionResult(True, "104.3a", f"player {player} concedes")
 
     def _next_turn(self, args: dict[str, Any]) -> Any:
         for _ in range(args.get("spells_cast", 0)):
@@ -578,6 +856,7 @@ class ReferenceDriver:
             "lacks_name": lambda: g.has_chosen_name(handle, extra["name"]),
         }
         answers.update(self._more_object_answers(found))
+        answers.update(self._played_answers(found, extra))
         if question not in answers:
             raise DriverError(f"the reference driver can't answer object.{question}")
         return answers[question]()
@@ -590,15 +869,59 @@ class ReferenceDriver:
             f"leaves_to_{zone.value}": partial(self._leaving, found, zone)
             for zone in (Zone.GRAVEYARD, Zone.LIBRARY, Zone.EXILE, Zone.HAND)
         }
-        answers["views"] = lambda: {
-            str(player): self._view(found, player) for player in self.g.players
-        }
+        answers["views"] = lambda: {str(player): self._view(found, player) for player in self.g.players}
         answers["mana_abilities"] = lambda: [
             {"produced": sorted(a.produced), "amount": a.amount, "taps_for_mana": a.taps_for_mana}
             for a in self.g.rules.mana_abilities(found.state)
         ]
         answers["cast_via"] = lambda: found.cast_via or ""
         return answers
+
+    def _played_answers(self, found: Any, extra: Mapping[str, Any]) -> dict[str, Callable[[], Any]]:
+        """Questions of the played game (issue 14): counters, loyalty, keywords, damage,
+        combat, and whether a player could cast it or activate one of its abilities now
+        (the attempt is made and undone: the answer is the rule that refuses it)."""
+        g = self.g
+        handle = found.id
+        return {
+            "loyalty": lambda: found.counter("LOYALTY") if g.has_type_of(found, "Planeswalker") else None,
+            "counters": lambda: dict(found.counters),
+            "keywords": lambda: _keyword_names(g, found),
+            "supertypes": lambda: list(g.characteristics(handle).type_line.supertypes),
+            "damage": lambda: g.damage.get(handle, 0),
+            "attacking": lambda: handle in g.attackers and found.zone is Zone.BATTLEFIELD,
+            "can_cast": lambda: self._cast_refusal(handle, extra) == "",
+            "cast_refused": lambda: self._cast_refusal(handle, extra),
+            "can_activate": lambda: self._activate_refusal(handle, extra) == "",
+            "activate_refused": lambda: self._activate_refusal(handle, extra),
+        }
+
+    def _trial(self, attempt: Callable[[], Any]) -> str:
+        """The rule that refuses ``attempt`` now, or "": the game, and every agent's
+        queued answers, are as they were afterwards."""
+        saved = {
+            p: (list(a.answers), dict(a.plans))
+            for p, a in self.g.agents.items()
+            if isinstance(a, AnsweringAgent)
+        }
+        try:
+            return self.g.refusal(attempt)
+        finally:
+            for player, (answers, plans) in saved.items():
+                self.g.agents[player].answers, self.g.agents[player].plans = answers, plans
+
+    def _cast_refusal(self, handle: Any, extra: Mapping[str, Any]) -> str:
+        player = extra.get("player", self.g.obj(handle).owner)
+        return self._trial(lambda: self._paying(player, {}, lambda: self.g.cast_spell(player, handle)))
+
+    def _activate_refusal(self, handle: Any, extra: Mapping[str, Any]) -> str:
+        player = extra.get("player", self.g.obj(handle).controller)
+
+        def attempt() -> None:
+            index = self._ability_index(handle, extra)
+            self._paying(player, {}, lambda: self.g.activate(player, handle, index))
+
+        return self._trial(attempt)
 
     def _leaving(self, found: Any, zone: Zone) -> dict[str, Any]:
         """What the rules say leaving the battlefield for ``zone`` would be (712.21)."""
@@ -648,8 +971,27 @@ class ReferenceDriver:
             "spells_cast": lambda: self.g.spells_cast.get(player, 0),
             "life": lambda: self.g.life[player],
             "stack": self._stack_names,
+            "legal_actions": lambda: [self._action_text(a) for a in self.g.legal_actions(player)],
+            "step": lambda: self.g.step,
+            "turn": lambda: self.g.turn,
+            "active": lambda: self.g.active,
         }
         return answers[question]()
+
+    def _action_text(self, act: Any) -> str:
+        """One legal action in words: ``pass``, ``play NAME``, ``cast NAME`` (with its
+        permission when not the normal one), ``activate NAME 0``, ``craft NAME``."""
+        g = self.g
+        if isinstance(act, Pass):
+            return "pass"
+        found = g.obj(act.object_id)
+        if isinstance(act, (PlayLand, Cast)):
+            face = found.state.card.faces[act.face].name
+            if isinstance(act, PlayLand):
+                return f"play {face}"
+            return f"cast {face}" + ("" if act.via == "normal" else f" ({act.via})")
+        name = g.name_of(act.object_id)
+        return f"activate {name} {act.index}" if isinstance(act, Activate) else f"craft {name}"
 
     def _stack_names(self) -> list[str]:
         """The stack, top first: a spell by its name, an ability as "ability of NAME"."""
@@ -683,3 +1025,30 @@ class ReferenceDriver:
 
     def log(self) -> list[str]:
         return [event.line() for event in self.g.log]
+
+
+def _mana_symbols(text: str) -> list[str]:
+    """``"1UU"`` as pool mana: each coloured letter (or C) itself, a number that much
+    colorless (a pool holds no generic mana, 106.4)."""
+    out: list[str] = []
+    for number, letter in re.findall(r"(\d+)|([WUBRGC])", text):
+        out += ["C"] * int(number) if number else [letter]
+    return out
+
+
+def _player_key(target: Any) -> Any:
+    """A step's target as the agent's options name it: a handle, or ``("p", n)``."""
+    return ("p", target.number) if isinstance(target, Player) else target
+
+
+def _loop_snapshot(game: Game) -> dict[str, Any]:
+    return game._snapshot()
+
+
+def _keyword_names(game: Game, found: Any) -> list[str]:
+    """The object's keywords now (layer 6) as the face's script spells them (``Flying``,
+    ``First Strike``), without arguments, sorted."""
+    words = game.keywords_of(found)
+    face = game.face_of(found)
+    spelled = {k.name.lower(): k.name for k in face.keywords} if face is not None else {}
+    return sorted(spelled.get(w, string.capwords(w)) for w in words)

@@ -28,11 +28,12 @@ from dfc_plugin.conformance.driver import (
     ActResult,
     Capabilities,
     Driver,
+    Player,
     Refused,
     Unsupported,
     capabilities_of,
 )
-from dfc_plugin.conformance.schema import Check, Scenario, Step, load_file, scenario_files
+from dfc_plugin.conformance.schema import PLAIN_SETUP, Check, Scenario, Step, load_file, scenario_files
 from dfc_plugin.editions import EDITIONS
 from dfc_plugin.errors import DfcError, ScenarioError
 from dfc_plugin.script.resources import package_path
@@ -177,13 +178,20 @@ def planned_runs(scenarios: Iterable[Scenario], edition: str | None = None) -> l
 
 def needs(scenario: Scenario) -> tuple[set[str], set[str]]:
     """The actions and the questions (``kind.question``) a scenario asks of a driver."""
-    actions = {step.action for step in scenario.steps}
+    actions = {step.action for step in scenario.steps} | setup_needs(scenario)
     questions = {
         "log.text" if check.kind == "log" else f"{check.kind}.{name}"
         for check in scenario.checks
         for name in check.fields
     }
     return actions, questions
+
+
+def setup_needs(scenario: Scenario) -> set[str]:
+    """The set-up capabilities a scenario uses: ``setup.<key>`` for an object's counters,
+    damage, loyalty or attacking, ``game.<key>`` for each key of ``[scenario.game]``."""
+    used = {f"setup.{key}" for spec in scenario.setup for key in spec.options if key not in PLAIN_SETUP}
+    return used | {f"game.{key}" for key in scenario.game}
 
 
 class _Failed(Exception):
@@ -216,13 +224,35 @@ class _Session:
                 resolved[name] = self.handles[value]
             elif name in ("objects", "materials"):
                 resolved[name] = [self.handles[v] for v in value]
+            elif name in ("targets", "defender"):
+                values = [self.aliases(v) if isinstance(v, str) else Player(v) for v in _listed(value)]
+                resolved[name] = values if isinstance(value, list) else values[0]
+            elif name in ALIAS_LISTS:
+                resolved[name] = self.aliases(value)
             else:
                 resolved[name] = value
         return resolved
 
+    def aliases(self, value: Any) -> Any:
+        """Aliases (in a list, a table's keys and values, or alone) as handles; player
+        numbers stay numbers."""
+        if isinstance(value, list):
+            return [self.aliases(v) for v in value]
+        if isinstance(value, dict):
+            return {self.aliases(k): self.aliases(v) for k, v in value.items()}
+        return self.handles[value] if isinstance(value, str) and value in self.handles else value
+
     def compare(self, where: str, expected: Any, actual: Any) -> None:
         if _normal(actual) != _normal(expected):
             self.mismatches.append(Mismatch(where, expected, actual))
+
+
+def _listed(value: Any) -> list[Any]:
+    return list(value) if isinstance(value, list) else [value]
+
+
+#: Step arguments that hold aliases among other things (players, other aliases).
+ALIAS_LISTS = ("targets", "pay", "attackers", "defender", "blocks")
 
 
 def _normal(value: Any) -> Any:
@@ -401,6 +431,8 @@ def _play(run: Run, session: _Session) -> Outcome:
         driver.start(run.edition, scenario.players)
         for spec in scenario.setup:
             session.handles[spec.alias] = driver.add(spec.card, spec.zone, spec.player, spec.options or {})
+        if scenario.game:
+            _set_up_game(session, scenario)
         setup_done = getattr(driver, "setup_done", None)
         if callable(setup_done):
             setup_done()
@@ -420,6 +452,15 @@ def _play(run: Run, session: _Session) -> Outcome:
             run, "failed", "; ".join(str(m) for m in session.mismatches), session.mismatches, _log(driver)
         )
     return Outcome(run, "passed", "", [], _log(driver))
+
+
+def _set_up_game(session: _Session, scenario: Scenario) -> None:
+    """``[scenario.game]`` goes to the driver's ``setup_game`` (its library aliases as
+    handles); a driver that declares the capabilities has it."""
+    settings = dict(scenario.game)
+    if "library" in settings:
+        settings["library"] = {p: session.aliases(list(a)) for p, a in settings["library"].items()}
+    session.driver.setup_game(settings)  # type: ignore[attr-defined]
 
 
 def _log(driver: Driver) -> list[str]:

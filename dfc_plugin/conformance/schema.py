@@ -79,6 +79,9 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
         "x": ("int", False),
         "linked_to": ("object", False),
         "from_group": ("types", False),
+        "targets": ("targets", False),
+        "pay": ("objects", False),
+        "mana": ("mana", False),
     },
     "resolve": {"enters_transformed": ("bool", False)},
     "play_land": {
@@ -93,8 +96,10 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
         "face_down": ("bool", False),
         "require": ("types", False),
         "controller": ("player", False),
+        "tapped": ("bool", False),
+        "attacking": ("bool", False),
     },
-    "meld": {"objects": ("objects", True)},
+    "meld": {"objects": ("objects", True), "tapped": ("bool", False), "attacking": ("bool", False)},
     "move": {
         "object": ("object", True),
         "to": ("zone", True),
@@ -128,8 +133,48 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "pass": {"until": ("until", False)},
     "advance": {"step": ("step", True), "turn": ("int", False)},
     "choose": {"answers": ("answers", True), "player": ("player", False)},
-    "activate": {"object": ("object", True), "index": ("int", False), "player": ("player", False)},
+    "activate": {
+        "object": ("object", True),
+        "index": ("int", False),
+        "text": ("str", False),
+        "player": ("player", False),
+        "targets": ("targets", False),
+        "x": ("int", False),
+        "pay": ("objects", False),
+        "mana": ("mana", False),
+    },
+    "attack": {"attackers": ("objects", True), "defender": ("defender", False)},
+    "block": {"blocks": ("blocks", True)},
+    "counter": {"object": ("object", True)},
+    "concede": {"player": ("player", True)},
 }
+
+#: The set-up keys of one object beyond card, zone and player, and of the game
+#: (``[scenario.game]``); each is a capability a driver declares (``setup.<key>``,
+#: ``game.<key>``, listed with its actions), so a driver that can't place counters
+#: gets ``unsupported``, never a wrong pass.
+OBJECT_SETUP: dict[str, str] = {
+    "up": "str",
+    "face_down": "bool",
+    "tapped": "bool",
+    "sick": "bool",
+    "counters": "counts",
+    "damage": "int",
+    "loyalty": "int",
+    "attacking": "bool",
+}
+GAME_SETUP: dict[str, str] = {
+    "life": "per_player_int",
+    "active": "player",
+    "step": "step",
+    "mana": "per_player_mana",
+    "library": "per_player_objects",
+}
+#: The set-up keys older drivers always had: not capabilities of their own.
+PLAIN_SETUP = frozenset({"up", "face_down", "tapped", "sick"})
+SETUP_CAPABILITIES = frozenset(
+    {f"setup.{key}" for key in OBJECT_SETUP if key not in PLAIN_SETUP} | {f"game.{key}" for key in GAME_SETUP}
+)
 
 #: What ``pass`` may wait for: the stack empty, or only its top object resolved. The
 #: steps ``advance`` may name are the engine's own (500.1), in turn order.
@@ -183,8 +228,28 @@ CHECK_FIELDS: dict[str, dict[str, str]] = {
         "views": "table",
         "mana_abilities": "list",
         "cast_via": "str|none",
+        "loyalty": "int|none",
+        "counters": "table",
+        "keywords": "list",
+        "supertypes": "list",
+        "damage": "int",
+        "attacking": "bool",
+        "can_cast": "bool",
+        "cast_refused": "str",
+        "can_activate": "bool",
+        "activate_refused": "str",
     },
-    "game": {"day_night": "str", "mana_pool": "list", "spells_cast": "int", "life": "int", "stack": "list"},
+    "game": {
+        "day_night": "str",
+        "mana_pool": "list",
+        "spells_cast": "int",
+        "life": "int",
+        "stack": "list",
+        "legal_actions": "list",
+        "step": "str",
+        "turn": "int",
+        "active": "int",
+    },
     "zone": {"names": "list", "count": "int"},
     "card": {
         "choosable_names": "list",
@@ -251,6 +316,8 @@ class Scenario:
     reason: str
     file: str
     line: int
+    #: ``[scenario.game]``: life, active player, step, pools and library order.
+    game: Mapping[str, Any] = field(default_factory=dict)
 
     @property
     def rule(self) -> str:
@@ -326,6 +393,7 @@ _TOP_KEYS = {
     "check",
     "status",
     "reason",
+    "game",
 }
 
 
@@ -341,7 +409,7 @@ def _value_ok(kind: str, value: Any, aliases: set[str]) -> bool:
     checks: dict[str, Callable[[Any], bool]] = {
         "object": lambda v: isinstance(v, str) and v in aliases,
         "objects": lambda v: _short_list(v, lambda x: isinstance(x, str) and x in aliases),
-        "player": lambda v: _small_int(v, 1) and v <= LIMITS["players"],
+        "player": _player,
         "int": _small_int,
         "bool": lambda v: isinstance(v, bool),
         "str": lambda v: isinstance(v, str),
@@ -352,6 +420,14 @@ def _value_ok(kind: str, value: Any, aliases: set[str]) -> bool:
         "step": lambda v: v in STEPS,
         "until": lambda v: v in PASS_UNTIL,
         "answers": lambda v: _short_list(v, _answer),
+        "targets": lambda v: _short_list(v, lambda x: (isinstance(x, str) and x in aliases) or _player(x)),
+        "mana": lambda v: isinstance(v, str) and bool(_MANA.fullmatch(v)),
+        "defender": lambda v: (isinstance(v, str) and v in aliases) or _player(v),
+        "blocks": lambda v: (
+            isinstance(v, dict)
+            and len(v) <= LIMITS["list"]
+            and all(k in aliases and isinstance(a, str) and a in aliases for k, a in v.items())
+        ),
     }
     return bool(checks[kind](value))
 
@@ -366,8 +442,18 @@ _KIND_WORDS = {
     "step": "one of " + ", ".join(STEPS),
     "until": "one of " + ", ".join(PASS_UNTIL),
     "answers": 'a list of [question, answer] pairs: [["reveal the top card", true]] '
-    "(the answer a bool, an integer or a string)",
+    "(the answer a bool, an integer, a string, or a list of them)",
+    "targets": "a list of aliases defined before this step and player numbers",
+    "mana": 'mana symbols, e.g. "1UU" (W U B R G C, a number: that much colorless)',
+    "defender": "a player number or an alias defined before this step",
+    "blocks": "a table of blocker alias = attacker alias, aliases defined before this step",
 }
+
+_MANA = re.compile(r"(?:[WUBRGC]|\d{1,2})+")
+
+
+def _player(value: Any) -> bool:
+    return _small_int(value, 1) and int(value) <= LIMITS["players"]
 
 
 def _answer(value: Any) -> bool:
@@ -377,8 +463,12 @@ def _answer(value: Any) -> bool:
         and len(value) == 2
         and isinstance(value[0], str)
         and bool(value[0])
-        and (isinstance(value[1], (bool, str)) or _small_int(value[1]))
+        and (_plain_answer(value[1]) or _short_list(value[1], _plain_answer))
     )
+
+
+def _plain_answer(value: Any) -> bool:
+    return isinstance(value, (bool, str)) or _small_int(value)
 
 
 def _controls(value: Any, path: str) -> str | None:
@@ -415,7 +505,7 @@ def _setup(reader: _Reader, raw: Any) -> tuple[ObjectSpec, ...]:
             raise reader.fail(
                 f"setup.{alias}", "each set-up object is an inline table { card = ..., zone = ... }"
             )
-        reader.unknown(table, {"card", "zone", "player", "up", "face_down", "tapped", "sick"}, where)
+        reader.unknown(table, {"card", "zone", "player", *OBJECT_SETUP}, where)
         card = reader.get(table, "card", str, where)
         zone = reader.get(table, "zone", str, where, "hand")
         if zone not in ZONES:
@@ -423,11 +513,105 @@ def _setup(reader: _Reader, raw: Any) -> tuple[ObjectSpec, ...]:
         player = reader.get(table, "player", int, where, 1)
         if not 1 <= player <= LIMITS["players"]:
             raise reader.fail(f"{where}player", f"player is 1 to {LIMITS['players']}, not {player}")
-        options = {k: table[k] for k in ("up", "face_down", "tapped", "sick") if k in table}
-        if "up" in options and options["up"] not in ("front", "back"):
-            raise reader.fail(f"{where}up", "up is 'front' or 'back'")
+        options = {k: table[k] for k in OBJECT_SETUP if k in table}
+        _object_options(reader, options, zone, where)
         specs.append(ObjectSpec(alias, card, zone, player, options))
     return tuple(specs)
+
+
+_SETUP_WORDS = {
+    "str": "a string",
+    "bool": "true or false",
+    "int": f"an integer from 0 to {LIMITS['int']}",
+    "counts": f"a table of counter kind = count (0 to {LIMITS['int']}), e.g. {{ P1P1 = 2 }}",
+}
+
+
+def _object_options(reader: _Reader, options: Mapping[str, Any], zone: str, where: str) -> None:
+    """The set-up keys of one object: each of its type; ``up`` front or back; counters a
+    table of Forge counter kinds; ``attacking`` only on the battlefield."""
+    fits: dict[str, Callable[[Any], bool]] = {
+        "str": lambda v: isinstance(v, str),
+        "bool": lambda v: isinstance(v, bool),
+        "int": lambda v: _small_int(v, 0),
+        "counts": lambda v: (
+            isinstance(v, dict)
+            and len(v) <= LIMITS["list"]
+            and all(re.fullmatch(r"[A-Z][A-Z0-9_]*", k) and _small_int(n, 0) for k, n in v.items())
+        ),
+    }
+    for key, value in options.items():
+        kind = OBJECT_SETUP[key]
+        if not fits[kind](value):
+            raise reader.fail(f"{where}{key}", f"{key!r} must be {_SETUP_WORDS[kind]}, not {value!r}")
+    if "up" in options and options["up"] not in ("front", "back"):
+        raise reader.fail(f"{where}up", "up is 'front' or 'back'")
+    for key in ("attacking", "damage"):
+        if options.get(key) and zone != "battlefield":
+            raise reader.fail(f"{where}{key}", f"{key!r} is set only on the battlefield, not in the {zone}")
+
+
+def _game(reader: _Reader, raw: Any, setup: tuple[ObjectSpec, ...], players: Any) -> dict[str, Any]:
+    """``[scenario.game]``: life totals, the active player, the step the played game
+    begins in, mana in pools and the order of named library cards, each checked with
+    its key path (a player key is ``"1"``..., as TOML keys are strings)."""
+    if not isinstance(raw, dict):
+        raise reader.fail("game", "game is a table: [scenario.game]")
+    reader.unknown(raw, set(GAME_SETUP), "game.")
+    count = players if isinstance(players, int) else 2
+    by_alias = {spec.alias: spec for spec in setup}
+    out: dict[str, Any] = {}
+    for key, value in raw.items():
+        kind = GAME_SETUP[key]
+        if kind == "player":
+            if not (_player(value) and value <= count):
+                raise reader.fail(f"game.{key}", f"{key!r} must be a player number from 1 to {count}")
+            out[key] = value
+        elif kind == "step":
+            if value not in STEPS:
+                raise reader.fail(f"game.{key}", f"step must be one of {', '.join(STEPS)}, not {value!r}")
+            out[key] = value
+        else:
+            out[key] = _per_player(reader, key, kind, value, count=count, by_alias=by_alias)
+    return out
+
+
+def _per_player(
+    reader: _Reader, key: str, kind: str, value: Any, *, count: int, by_alias: Mapping[str, ObjectSpec]
+) -> dict[int, Any]:
+    """A table of player number (a string key) to a life total, mana or library aliases."""
+    if not isinstance(value, dict):
+        raise reader.fail(f"game.{key}", f'{key} is a table of player = value, e.g. {key} = {{ "1" = ... }}')
+    out: dict[int, Any] = {}
+    for name, item in value.items():
+        where = f"game.{key}.{name}"
+        if not (name.isdigit() and 1 <= int(name) <= count):
+            raise reader.fail(where, f'{name!r} is not a player: the keys are "1" to "{count}"')
+        player = int(name)
+        if kind == "per_player_int" and not _small_int(item, -LIMITS["int"]):
+            raise reader.fail(where, f"a life total is {_KIND_WORDS['int']}, not {item!r}")
+        if kind == "per_player_mana" and not _value_ok("mana", item, set()):
+            raise reader.fail(where, f"mana is {_KIND_WORDS['mana']}, not {item!r}")
+        if kind == "per_player_objects":
+            _library_order(reader, where, item, player, by_alias)
+        out[player] = list(item) if isinstance(item, list) else item
+    return out
+
+
+def _library_order(
+    reader: _Reader, where: str, item: Any, player: int, by_alias: Mapping[str, ObjectSpec]
+) -> None:
+    """The named cards, top first: each an alias of a set-up card in that player's library."""
+    if not _short_list(item, lambda x: isinstance(x, str)) or len(set(item)) != len(item):
+        raise reader.fail(where, "a library order is a list of distinct aliases, top first")
+    for alias in item:
+        spec = by_alias.get(alias)
+        if spec is None or spec.zone != "library" or spec.player != player:
+            raise reader.fail(
+                where,
+                f"{alias!r} is not a set-up card in player {player}'s library",
+                'set it up with zone = "library"',
+            )
 
 
 def _step(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Step:
@@ -481,6 +665,8 @@ def _check(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Check:
     if kind == "zone" and target not in ZONES:
         raise reader.fail(f"{where}zone", f"unknown zone {target!r}")
     extra_keys = {"player", "zone", "reader"} if kind in ("zone", "card", "log", "game") else set()
+    if kind == "object":
+        extra_keys = _object_extra(reader, raw, where)
     allowed = {kind, *CHECK_FIELDS[kind], *extra_keys}
     reader.unknown(raw, allowed, where)
     fields = {k: v for k, v in raw.items() if k in CHECK_FIELDS[kind]}
@@ -494,6 +680,18 @@ def _check(reader: _Reader, raw: Any, index: int, aliases: set[str]) -> Check:
     if kind == "game" and not fields:
         raise reader.fail(f"check[{index}]", "a game check asks at least one question")
     return Check(kind, target, fields, extra, index)
+
+
+#: The extra keys an object question may take: the ability (``index`` or ``text``) of
+#: ``can_activate``/``activate_refused``, the player of those and of ``can_cast``.
+_OBJECT_EXTRA = {"index": "int", "text": "str", "player": "player"}
+
+
+def _object_extra(reader: _Reader, raw: Mapping[str, Any], where: str) -> set[str]:
+    for key, kind in _OBJECT_EXTRA.items():
+        if key in raw and not _value_ok(kind, raw[key], set()):
+            raise reader.fail(f"{where}{key}", f"{key!r} must be {_KIND_WORDS.get(kind, 'a string')}")
+    return set(_OBJECT_EXTRA)
 
 
 def _editions(reader: _Reader, raw: Any) -> tuple[str, ...]:
@@ -560,6 +758,7 @@ def _scenario(path: str, raw: Any, index: int, lines: Mapping[str, int]) -> Scen
         reason=reason,
         file=path,
         line=lines.get(scenario_id, 0),
+        game=_game(reader, raw["game"], setup, raw.get("players", 2)) if "game" in raw else {},
     )
 
 

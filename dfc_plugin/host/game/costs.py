@@ -64,6 +64,10 @@ def _from_pool(pool: list[str], types: frozenset[str]) -> str | None:
 class Costs(LoopState):
     """Cost payment (mixed into :class:`dfc_plugin.host.Game`)."""
 
+    #: When set, only these permanents' mana abilities pay (a player who names the
+    #: lands they tap, 601.2g); ``None``: the engine chooses among all of them.
+    pay_only: frozenset[int] | None = None
+
     def mana_sources(self, player: int) -> list[tuple[GameObject, int, frozenset[str]]]:
         """Untapped permanents with a {T}-only mana ability: (object, index, types)
         (remembered until anything changes)."""
@@ -94,7 +98,7 @@ class Costs(LoopState):
     ) -> tuple[list[str], list[tuple[GameObject, int, str]]] | None:
         """Which pool mana and which sources pay ``wanted``; ``None`` if they can't."""
         pool = list(self.mana_pool[player])
-        sources = self.mana_sources(player)
+        sources = [s for s in self.mana_sources(player) if self.pay_only is None or s[0].id in self.pay_only]
         from_pool: list[str] = []
         tapped: list[tuple[GameObject, int, str]] = []
         for types in wanted:

@@ -120,3 +120,16 @@ class StateBased(Combat):
         """Cleanup: damage wears off (514.2)."""
         self.damage = {}
         self.deathtouched = set()
+
+    def concede(self, player: int) -> None:
+        """A player concedes (104.3a) and leaves the game (800.4a); with one player left
+        the game is over (104.2a). (800.4a's removal of a leaving player's objects in a
+        multiplayer game is not modelled.)"""
+        if not self.alive(player):
+            return
+        self.losers.append(player)
+        self.emit(GameEvent("LosesGame", {}, {"Player": player}))
+        self.record("lose", None, f"player {player} concedes", "104.3a")
+        self.version += 1
+        if len([p for p in self.players if self.alive(p)]) <= 1:
+            self.priority = None

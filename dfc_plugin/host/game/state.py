@@ -446,6 +446,47 @@ class LoopState(GameCore):
                 )
             )
 
+    # ------------------------------------------------------------------ set-up and trials
+    def set_up_object(
+        self,
+        object_id: int,
+        *,
+        counters: dict[str, int] | None = None,
+        damage: int = 0,
+        attacking: bool = False,
+    ) -> None:
+        """Set-up (not a move, nothing triggers): the object's counters (these kinds set
+        to these counts), damage marked on it, and whether it is attacking the next
+        player (506.3, 508.1)."""
+        found = self.obj(object_id)
+        if counters:
+            merged = {**dict(found.counters), **counters}
+            self._replace(found, counters=tuple(sorted((k, v) for k, v in merged.items() if v)))
+        if damage:
+            self.damage[object_id] = damage
+        if attacking:
+            order = list(players_in_order(self, found.controller))
+            self.attackers[object_id] = order[1] if len(order) > 1 else found.controller
+        self.version += 1
+
+    def set_life(self, player: int, life: int) -> None:
+        """Set-up: a player's life total (119.1 starts it at 20)."""
+        self.life[player] = life
+        self.version += 1
+
+    def refusal(self, attempt: Any) -> str:
+        """Whether ``attempt()`` would be allowed now, without letting it happen: the rule
+        that refuses it, or ``""``; the game is as it was either way ("can this be cast
+        now?")."""
+        snapshot = self._snapshot()
+        try:
+            attempt()
+        except IllegalActionError as error:
+            return error.rule or "?"
+        finally:
+            self._restore(snapshot)
+        return ""
+
 
 def _lki(found: GameObject | None) -> dict[int, GameObject]:
     return {found.id: found} if found is not None else {}

@@ -80,14 +80,14 @@ class Steps(CastingActions, StateBased):
 
     # ------------------------------------------------------------------ starting
     @action("start")
-    def start(self, hand: int = 7) -> ActionResult:
+    def start(self, hand: int = 7, step: str = "upkeep") -> ActionResult:
         """Begin the game: each player draws their opening hand (103.5; no mulligans),
         the first player's first turn begins in the upkeep (the untap step has nothing
-        to untap, 103.8)."""
+        to untap, 103.8), or in ``step`` (a test or scenario that starts mid-turn)."""
         self.playing = True
         for player in self.players:
             self.draw(player, hand)
-        self._begin("upkeep")
+        self._begin(step)
         return ActionResult(True, "103.8", "the game begins")
 
     # ------------------------------------------------------------------ priority

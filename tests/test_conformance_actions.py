@@ -1,0 +1,377 @@
+"""The scenario actions, set-up keys and questions of the played game (issue 14 item 1,
+briefs' actions_spec): each is run on the reference engine twice, once with the answer
+the rules give (the run passes) and once with a wrong one (the run fails), so no check
+here can pass whatever the engine does; then their schema errors and capabilities."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from dfc_plugin.conformance.driver import Capabilities, ReferenceDriver
+from dfc_plugin.conformance.runner import Outcome, load_scenarios, planned_runs, run_scenario
+from dfc_plugin.conformance.schema import SETUP_CAPABILITIES
+from dfc_plugin.errors import ScenarioError
+from dfc_plugin.host import Game
+from dfc_plugin.host.game import STEPS
+
+HEAD = '[[scenario]]\nid = "t"\nrules = ["{rule}"]\ntext = "test"\nsource = "test"\n'
+MAIN = '[scenario.game]\nstep = "main1"\n'
+
+
+def scenario(rule: str, body: str) -> str:
+    return HEAD.format(rule=rule) + body
+
+
+def outcome(tmp_path: Path, text: str) -> Outcome:
+    path = tmp_path / "s.toml"
+    path.write_text(text, encoding="utf-8")
+    scenarios, errors = load_scenarios([path], bundled=False)
+    assert errors == [], errors
+    (run,) = planned_runs(scenarios)
+    return run_scenario(run, ReferenceDriver, timeout=None)
+
+
+def both(tmp_path: Path, rule: str, body: str, right: str, wrong: str) -> None:
+    """The scenario passes with the ``right`` checks and fails with the ``wrong`` ones."""
+    passed = outcome(tmp_path, scenario(rule, body + right))
+    assert passed.status == "passed", passed.message
+    failed = outcome(tmp_path, scenario(rule, body + wrong))
+    assert failed.status == "failed", failed.message
+
+
+BOLT = (
+    MAIN
+    + '[scenario.setup]\nbolt = { card = "Lightning Bolt", zone = "hand" }\n'
+    + 'm1 = { card = "Mountain", zone = "battlefield" }\nm2 = { card = "Mountain", zone = "battlefield" }\n'
+    + 'bear = { card = "Grizzly Bears", zone = "battlefield", player = 2 }\n'
+)
+
+
+def check(kind: str, target: str, **fields: str) -> str:
+    lines = "".join(f"{k} = {v}\n" for k, v in fields.items())
+    return f'[[scenario.check]]\n{kind} = "{target}"\n{lines}'
+
+
+def step(action: str, **fields: str) -> str:
+    lines = "".join(f"{k} = {v}\n" for k, v in fields.items())
+    return f'[[scenario.step]]\ndo = "{action}"\n{lines}'
+
+
+@pytest.mark.rule("601.2c", "601.2g", "601.2h")
+def test_cast_through_the_loop_taps_the_named_land_and_targets_the_player(tmp_path: Path) -> None:
+    """601.2: the spell goes on the stack with its target; only the land named in
+    ``pay`` is tapped for its mana (601.2g)."""
+    body = BOLT + step("cast", object='"bolt"', targets="[2]", pay='["m2"]')
+    right = check("object", "m2", tapped="true") + check("object", "m1", tapped="false")
+    right += check("game", "stack", stack='["Lightning Bolt"]')
+    both(tmp_path, "601.2", body, right, check("object", "m1", tapped="true"))
+
+
+@pytest.mark.rule("601.2c", "120.3a")
+def test_the_cast_spell_resolves_on_its_target(tmp_path: Path) -> None:
+    body = BOLT + step("cast", object='"bolt"', targets="[2]") + step("pass")
+    both(
+        tmp_path,
+        "601.2c",
+        body,
+        check("game", "life", player="2", life="17"),
+        check("game", "life", player="2", life="20"),
+    )
+
+
+@pytest.mark.rule("601.2c")
+def test_a_target_that_is_not_legal_refuses_the_cast_and_undoes_it(tmp_path: Path) -> None:
+    """Lightning Bolt can't target a card in a hand: the cast is refused (601.2c) and
+    the game is as it was (the spell still in the hand, its mana unspent)."""
+    body = BOLT.replace("player = 2 }", 'player = 2 }\nother = { card = "Island", zone = "hand" }')
+    body += step("cast", object='"bolt"', targets='["other"]', mana='"R"', expect='{ refused = "601.2c" }')
+    right = check("object", "bolt", zone='"hand"') + check("game", "mana_pool", mana_pool="[]")
+    both(tmp_path, "601.2c", body, right, check("object", "bolt", zone='"stack"'))
+
+
+@pytest.mark.rule("601.2h")
+def test_a_spell_that_cannot_be_paid_is_refused_and_can_cast_says_why(tmp_path: Path) -> None:
+    body = MAIN + '[scenario.setup]\nbolt = { card = "Lightning Bolt", zone = "hand" }\n'
+    body += step("cast", object='"bolt"', targets="[2]", expect='{ refused = "601.2h" }')
+    right = check("object", "bolt", can_cast="false", cast_refused='"601.2h"')
+    right += check("game", "legal_actions", legal_actions='["pass"]')
+    both(tmp_path, "601.2h", body, right, check("object", "bolt", can_cast="true"))
+
+
+@pytest.mark.rule("601.2h")
+def test_mana_of_a_step_and_of_the_game_set_up_pay_for_a_spell(tmp_path: Path) -> None:
+    body = '[scenario.game]\nstep = "main1"\nmana = { "1" = "1G" }\n'
+    body += '[scenario.setup]\nbear = { card = "Grizzly Bears", zone = "hand" }\n'
+    right = check("object", "bear", can_cast="true", cast_refused='""')
+    right += check("game", "legal_actions", legal_actions='["pass", "cast Grizzly Bears"]')
+    right += check("game", "mana_pool", mana_pool='["C", "G"]')
+    both(tmp_path, "601.2h", body, right, check("object", "bear", can_cast="false"))
+
+
+@pytest.mark.rule("307.1")
+def test_a_creature_spell_is_refused_outside_a_main_phase(tmp_path: Path) -> None:
+    body = '[scenario.game]\nstep = "upkeep"\nmana = { "1" = "GG" }\n'
+    body += '[scenario.setup]\nbear = { card = "Grizzly Bears", zone = "hand" }\n'
+    body += step("cast", object='"bear"', expect='{ refused = "307.1" }')
+    both(
+        tmp_path,
+        "307.1",
+        body,
+        check("object", "bear", cast_refused='"307.1"'),
+        check("object", "bear", cast_refused='""'),
+    )
+
+
+JACE = (
+    MAIN
+    + '[scenario.setup]\njace = { card = "Jace, Vryn\'s Prodigy", zone = "battlefield", up = "back", loyalty = 2 }\n'
+    + 'bear = { card = "Grizzly Bears", zone = "battlefield", player = 2, counters = { P1P1 = 1 } }\n'
+)
+
+
+@pytest.mark.rule("606.3", "606.4", "122.1")
+def test_set_up_loyalty_and_counters_are_what_the_questions_answer(tmp_path: Path) -> None:
+    right = check("object", "jace", loyalty="2", supertypes='["Legendary"]')
+    right += check("object", "bear", counters="{ P1P1 = 1 }", power="3")
+    both(tmp_path, "606.3", JACE, right, check("object", "jace", loyalty="5"))
+
+
+@pytest.mark.rule("606.3", "606.4")
+def test_a_loyalty_ability_chosen_by_text_with_a_target(tmp_path: Path) -> None:
+    """Jace, Telepath Unbound's +1: his loyalty goes up as the cost (606.4) and the
+    targeted creature gets -2/-0; the -3 can't be activated with 2 loyalty (118.3)."""
+    body = JACE + step("activate", object='"jace"', text='"up to one target creature"', targets='["bear"]')
+    body += step("pass")
+    right = check("object", "jace", loyalty="3") + check("object", "bear", power="1")
+    both(tmp_path, "606.4", body, right, check("object", "bear", power="3"))
+
+
+@pytest.mark.rule("606.3", "118.3")
+def test_can_activate_asks_of_an_ability_by_text(tmp_path: Path) -> None:
+    right = check("object", "jace", index="1", can_activate="false")
+    right += check("object", "jace", text='"target creature gets"', activate_refused='""')
+    right += check("object", "jace", text='"no such words"', activate_refused='"602.1"')
+    both(tmp_path, "606.3", JACE, right, check("object", "jace", index="1", can_activate="true"))
+
+
+ATTACK = (
+    MAIN
+    + '[scenario.setup]\ng = { card = "Hanweir Garrison", zone = "battlefield" }\n'
+    + 'v = { card = "Elite Vanguard", zone = "battlefield", player = 2 }\n'
+    + step("attack", attackers='["g"]')
+)
+
+
+@pytest.mark.rule("508.1", "603.2")
+def test_attack_declares_and_the_attack_trigger_waits_on_the_stack(tmp_path: Path) -> None:
+    right = check("object", "g", attacking="true", tapped="true")
+    right += check("game", "stack", stack='["ability of Hanweir Garrison"]', step='"declare_attackers"')
+    both(tmp_path, "508.1", ATTACK, right, check("object", "v", attacking="true"))
+
+
+@pytest.mark.rule("509.1", "510.1")
+def test_block_and_combat_damage(tmp_path: Path) -> None:
+    """The Vanguard blocks the Garrison; the two Human tokens (tapped and attacking)
+    deal 2 to player 2, the Garrison kills the blocker (704.5g)."""
+    body = ATTACK + step("block", blocks='{ v = "g" }') + step("advance", step='"end_combat"')
+    right = check("game", "life", player="2", life="18") + check("object", "g", damage="2")
+    right += check("zone", "graveyard", player="2", names='["Elite Vanguard"]')
+    both(tmp_path, "509.1", body, right, check("game", "life", player="2", life="20"))
+
+
+@pytest.mark.rule("508.1a")
+def test_a_creature_that_came_this_turn_cannot_attack(tmp_path: Path) -> None:
+    body = MAIN + '[scenario.setup]\ng = { card = "Grizzly Bears", zone = "battlefield", sick = true }\n'
+    body += step("attack", attackers='["g"]', expect='{ refused = "508.1a" }')
+    both(
+        tmp_path,
+        "508.1a",
+        body,
+        check("object", "g", attacking="false"),
+        check("object", "g", attacking="true"),
+    )
+
+
+@pytest.mark.rule("701.6a")
+def test_counter_puts_the_spell_into_its_owners_graveyard(tmp_path: Path) -> None:
+    body = '[scenario.game]\nstep = "main1"\nactive = 2\nmana = { "2" = "1G" }\n'
+    body += '[scenario.setup]\nbear = { card = "Grizzly Bears", zone = "hand", player = 2 }\n'
+    body += step("cast", object='"bear"', player="2", **{"as": '"spell"'})
+    body += step("counter", object='"spell"', expect="{ happened = true }")
+    right = check("zone", "graveyard", player="2", names='["Grizzly Bears"]')
+    right += check("game", "active", active="2", turn="1")
+    both(tmp_path, "701.6a", body, right, check("zone", "battlefield", count="1"))
+
+
+@pytest.mark.rule("104.3a")
+def test_a_player_who_concedes_leaves_and_the_game_is_over(tmp_path: Path) -> None:
+    body = MAIN + step("concede", player="2")
+    both(
+        tmp_path,
+        "104.3a",
+        body,
+        check("game", "legal_actions", legal_actions="[]"),
+        check("game", "legal_actions", legal_actions='["pass"]'),
+    )
+
+
+TWO_UPKEEP_TRIGGERS = (
+    '[scenario.setup]\nd = { card = "Delver of Secrets", zone = "battlefield" }\n'
+    + 's = { card = "Tithing Blade", zone = "battlefield", up = "back" }\n'
+    + 't = { card = "Island", zone = "library" }\n'
+)
+DELVER_ON_TOP = '["ability of Delver of Secrets", "ability of Consuming Sepulcher"]'
+SEPULCHER_ON_TOP = '["ability of Consuming Sepulcher", "ability of Delver of Secrets"]'
+
+
+@pytest.mark.rule("603.3b")
+def test_the_order_of_simultaneous_triggers_is_an_answer(tmp_path: Path) -> None:
+    """Delver's and Consuming Sepulcher's upkeep triggers: by default they go on the
+    stack in the order they triggered (the last on top); the answer ``[1, 0]`` puts
+    the second first, so the first is on top."""
+    upkeep = step("advance", step='"upkeep"')
+    default = TWO_UPKEEP_TRIGGERS + upkeep
+    both(
+        tmp_path,
+        "603.3b",
+        default,
+        check("game", "stack", stack=SEPULCHER_ON_TOP),
+        check("game", "stack", stack=DELVER_ON_TOP),
+    )
+    chosen = TWO_UPKEEP_TRIGGERS + step("choose", answers='[["order of your triggered abilities", [1, 0]]]')
+    both(
+        tmp_path,
+        "603.3b",
+        chosen + upkeep,
+        check("game", "stack", stack=DELVER_ON_TOP),
+        check("game", "stack", stack=SEPULCHER_ON_TOP),
+    )
+
+
+@pytest.mark.rule("603.3b")
+def test_an_order_that_is_not_a_permutation_is_an_error(tmp_path: Path) -> None:
+    body = '[scenario.setup]\nd1 = { card = "Delver of Secrets", zone = "battlefield" }\n'
+    body += 'd2 = { card = "Delver of Secrets", zone = "battlefield" }\n'
+    body += step("choose", answers='[["order of your triggered abilities", [0, 0]]]')
+    body += step("advance", step='"upkeep"') + check("game", "stack", stack="[]")
+    failed = outcome(tmp_path, scenario("603.3b", body))
+    assert failed.status == "error" and "must order [0, 1]" in failed.message
+
+
+@pytest.mark.rule("506.3", "508.1")
+def test_put_onto_battlefield_tapped_and_attacking_triggers_no_attack(tmp_path: Path) -> None:
+    """Put onto the battlefield attacking, the Garrison was never declared as an
+    attacker: its "whenever attacks" doesn't trigger (506.3, 508.4)."""
+    body = MAIN + '[scenario.setup]\ng = { card = "Hanweir Garrison", zone = "hand" }\n'
+    body += step("put_onto_battlefield", object='"g"', tapped="true", attacking="true", **{"as": '"gp"'})
+    right = check("object", "gp", tapped="true", attacking="true") + check("game", "stack", stack="[]")
+    both(tmp_path, "506.3", body, right, check("object", "gp", attacking="false"))
+
+
+@pytest.mark.rule("701.42a")
+def test_meld_tapped(tmp_path: Path) -> None:
+    body = MAIN + '[scenario.setup]\ng = { card = "Hanweir Garrison", zone = "battlefield" }\n'
+    body += 'b = { card = "Hanweir Battlements", zone = "battlefield" }\n'
+    body += step("meld", objects='["g", "b"]', tapped="true", **{"as": '"town"'})
+    right = check("object", "town", tapped="true", name='"Hanweir, the Writhing Township"')
+    right += check("object", "town", keywords='["Haste", "Trample"]', attacking="false")
+    both(tmp_path, "701.42a", body, right, check("object", "town", tapped="false"))
+
+
+@pytest.mark.rule("401.1")
+def test_library_order_life_and_active_player_of_the_game_set_up(tmp_path: Path) -> None:
+    body = '[scenario.game]\nstep = "upkeep"\nactive = 2\nlife = { "1" = 7 }\n'
+    body += 'library = { "2" = ["b", "a"] }\n'
+    body += '[scenario.setup]\na = { card = "Island", zone = "library", player = 2 }\n'
+    body += 'b = { card = "Mountain", zone = "library", player = 2 }\n'
+    body += 'c = { card = "Forest", zone = "library", player = 2 }\n'
+    # A zone's names are listed bottom first: the Mountain is on top.
+    right = check("zone", "library", player="2", names='["Forest", "Island", "Mountain"]')
+    right += check("game", "life", player="1", life="7") + check("game", "step", step='"upkeep"', active="2")
+    both(tmp_path, "401.1", body, right, check("game", "active", active="1"))
+
+
+@pytest.mark.rule("120.3e")
+def test_set_up_damage_counts_toward_lethal_damage(tmp_path: Path) -> None:
+    """A 2/2 with 1 damage marked dies to 1 more (704.5g): set-up damage is real."""
+    body = MAIN + '[scenario.setup]\nbear = { card = "Grizzly Bears", zone = "battlefield", damage = 1 }\n'
+    right = check("object", "bear", damage="1", attacking="false")
+    both(tmp_path, "120.3e", body, right, check("object", "bear", damage="0"))
+
+
+# --------------------------------------------------------------------------- schema and capabilities
+
+
+@pytest.mark.parametrize(
+    ("body", "message"),
+    [
+        ('[scenario.game]\nstep = "lunch"\n', "scenario[0].game.step"),
+        ('[scenario.game]\nlife = { "3" = 5 }\n', 'the keys are "1" to "2"'),
+        ('[scenario.game]\nmana = { "1" = "QQ" }\n', "mana is mana symbols"),
+        ("[scenario.game]\nactive = 3\n", "'active' must be a player number from 1 to 2"),
+        ('[scenario.game]\nlibrary = { "1" = ["x"] }\n', "not a set-up card in player 1's library"),
+        ('[scenario.game]\nweather = "rain"\n', "unknown key 'weather'"),
+        ('[scenario.setup]\nx = { card = "Island", counters = { P1P1 = -1 } }\n', "setup.x.counters"),
+        (
+            '[scenario.setup]\nx = { card = "Island", zone = "hand", attacking = true }\n',
+            "only on the battlefield",
+        ),
+        ('[scenario.setup]\nx = { card = "Island", damage = "lots" }\n', "'damage' must be an integer"),
+        (
+            '[scenario.setup]\nx = { card = "Island" }\n' + step("cast", object='"x"', targets='["y"]'),
+            "targets",
+        ),
+        (
+            '[scenario.setup]\nx = { card = "Island" }\n' + step("cast", object='"x"', mana='"1Q"'),
+            "mana symbols",
+        ),
+        (
+            '[scenario.setup]\nx = { card = "Island" }\n' + step("block", blocks='{ x = "nobody" }'),
+            "blocker alias",
+        ),
+        (step("attack"), "action 'attack' needs 'attackers'"),
+        (step("concede"), "action 'concede' needs 'player'"),
+        (
+            '[scenario.setup]\nx = { card = "Island" }\n[[scenario.check]]\nobject = "x"\nindex = "one"\n',
+            "index",
+        ),
+    ],
+)
+def test_schema_errors_name_the_key_path(tmp_path: Path, body: str, message: str) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text(scenario("601.2", body + check("game", "turn", turn="1")), encoding="utf-8")
+    scenarios, errors = load_scenarios([path], bundled=False)
+    assert scenarios == [] and len(errors) == 1
+    assert isinstance(errors[0], ScenarioError) and message in str(errors[0]), str(errors[0])
+
+
+def test_a_driver_without_the_set_up_capabilities_is_unsupported(tmp_path: Path) -> None:
+    """Counters and the game set-up are capabilities: a driver that lacks them gets
+    ``unsupported``, never a pass that ignored them."""
+    everything = Capabilities.everything()
+    assert everything.actions >= SETUP_CAPABILITIES
+    assert {"setup.counters", "game.step", "attack", "block", "counter", "concede"} <= everything.actions
+
+    class NoSetUp(ReferenceDriver):
+        def capabilities(self) -> Capabilities:
+            return Capabilities(everything.actions - SETUP_CAPABILITIES, everything.questions)
+
+    path = tmp_path / "s.toml"
+    path.write_text(scenario("606.3", JACE + check("object", "jace", loyalty="2")), encoding="utf-8")
+    scenarios, _ = load_scenarios([path], bundled=False)
+    (run,) = planned_runs(scenarios)
+    result = run_scenario(run, NoSetUp, timeout=None)
+    assert result.status == "unsupported"
+    assert "action game.step" in result.message and "action setup.loyalty" in result.message
+
+
+def test_the_engine_starts_in_the_step_it_is_given() -> None:
+    """``Game.start(step=...)``: the played game begins there, the active player with
+    priority (117.3a); the default is the upkeep (103.8)."""
+    for step_name in ("upkeep", "main1", "end"):
+        game = Game(2)
+        game.start(hand=0, step=step_name)
+        assert (game.step, game.priority) == (step_name, 1)
+    assert STEPS.index("main1") > STEPS.index("upkeep")
