@@ -453,6 +453,8 @@ class ReferenceDriver:
             damage=options.get("damage", 0),
             attacking=bool(options.get("attacking", False)),
         )
+        if options.get("commander"):
+            self.g.designate_commander(handle)  # 903.3
         return handle
 
     def setup_game(self, settings: Mapping[str, Any]) -> None:
@@ -781,8 +783,13 @@ class ReferenceDriver:
         return ActionResult(True, "509.1", "blockers declared", tuple(args["blocks"]))
 
     def _counter(self, args: dict[str, Any]) -> Any:
-        """The spell is countered (701.6a): off the stack, into its owner's graveyard."""
+        """The spell is countered (701.6a): off the stack, into its owner's graveyard.
+        ``ability = true``: the topmost ability on the stack whose source is the object
+        is countered instead (701.6a: removed from the stack)."""
         handle = args["object"]
+        if args.get("ability"):
+            countered = self.g.counter_ability(handle)
+            return ActionResult(countered, "701.6a", "ability countered" if countered else "no such ability")
         if self.g.obj(handle).zone is not Zone.STACK:
             return ActionResult(False, "701.6a", "it is not a spell on the stack")
         moved = self.g.counter_spell(handle)
@@ -875,6 +882,7 @@ class ReferenceDriver:
             for a in self.g.rules.mana_abilities(found.state)
         ]
         answers["cast_via"] = lambda: found.cast_via or ""
+        answers["commander"] = lambda: self.g.is_commander(found.id)  # 903.3, 903.3b
         return answers
 
     def _played_answers(self, found: Any, extra: Mapping[str, Any]) -> dict[str, Callable[[], Any]]:

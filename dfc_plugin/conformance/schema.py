@@ -145,7 +145,7 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "attack": {"attackers": ("objects", True), "defender": ("defender", False)},
     "block": {"blocks": ("blocks", True)},
-    "counter": {"object": ("object", True)},
+    "counter": {"object": ("object", True), "ability": ("bool", False)},
     "concede": {"player": ("player", True)},
 }
 
@@ -163,6 +163,9 @@ OBJECT_SETUP: dict[str, str] = {
     "loyalty": "int",
     "attacking": "bool",
 }
+#: The Commander variant (903.3): ``commander = true`` designates the card its owner's
+#: commander (in any zone; usually ``zone = "command"``).
+OBJECT_SETUP["commander"] = "bool"
 GAME_SETUP: dict[str, str] = {
     "life": "per_player_int",
     "active": "player",
@@ -262,6 +265,8 @@ CHECK_FIELDS: dict[str, dict[str, str]] = {
     },
     "log": {"mentions": "str", "hides": "str"},
 }
+#: The Commander variant: whether an object is a commander (903.3, a melded one 903.3b).
+CHECK_FIELDS["object"]["commander"] = "bool"
 
 
 @dataclass(frozen=True)

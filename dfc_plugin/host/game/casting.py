@@ -134,7 +134,7 @@ class CastingActions(StackActions, Costs):
         spell = self.obj(result.object)
         forbidding = cant_be_cast(self, spell, player)
         if forbidding is not None:
-            raise IllegalActionError(f"{forbidding} says this spell can't be cast", rule="601.2")
+            raise IllegalActionError(f"{forbidding} says this spell can't be cast", rule="601.3")
         shown = self.face_of(spell)
         assert shown is not None
         ctx = self.ability_ctx(spell, shown, player)
@@ -278,7 +278,7 @@ class CastingActions(StackActions, Costs):
         if not self.can_afford(player, needs(option.cost, 0, self.tax_for(found))):
             return False
         if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
-            return False  # 601.3: a prohibition (with {X}, some X may still be allowed)
+            return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed
         ability = spell_ability(face)
         if ability is None:
             return True
