@@ -87,7 +87,12 @@ class CommanderRules(LoopState):
     def _options(
         self, player: int, found: GameObject, via: str | None, linked_to: int | None, fits: Any
     ) -> list[CastOption]:
-        if found.zone is Zone.COMMAND and via in (None, "normal") and linked_to is None and fits is None:
+        if (
+            found.zone is Zone.COMMAND
+            and via in (None, "normal", "modal")
+            and linked_to is None
+            and fits is None
+        ):
             if found.owner != player or not self.commander_cards(found):
                 return []
             return list(self.rules.options_from_group(found.state.card, "cast", None))
