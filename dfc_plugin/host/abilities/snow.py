@@ -1,9 +1,10 @@
 """Snow: a supertype (205.4g) and the mana its sources make (107.4h).
 
-107.4h: "The snow mana symbol {S} represents one generic mana in a cost. This generic
-mana can be paid with one mana of any type produced by a snow permanent. Effects that
-reduce the amount of generic mana you pay don't affect {S} costs. ... the {S} symbol
-is also used to refer to mana of any type produced by a snow source spent to pay a cost."
+107.4h: "When used in a cost, the snow mana symbol {S} represents a cost that can be paid
+with one mana of any type produced by a snow source (see rule 106.3). Effects that
+reduce the amount of generic mana you pay don't affect {S} costs. The {S} symbol can
+also be used to refer to mana of any type produced by a snow source spent to pay a
+cost. Snow is neither a color nor a type of mana."
 
 Mana a snow permanent's mana ability adds to a pool is a :class:`SnowMana`: a string
 equal to its type (so everything that spends mana by type still sees a ``"G"``) that
