@@ -378,3 +378,18 @@ def test_mana_reflection_doubles_mana_tapped_for() -> None:
     assert game.mana_pool[1] == ["B", "B"]
     game.activate_mana_ability(theirs, 0)
     assert game.mana_pool[2] == ["W"]
+
+
+@pytest.mark.rule("106.12b", "106.12")
+def test_mana_reflection_doubles_a_mana_ability_with_more_than_tap() -> None:
+    """Arcum's Astrolabe's "{1}, {T}: Add one mana of any color" is tapped for mana
+    (106.12: its cost includes {T}), so Mana Reflection doubles it too."""
+    game = played_game()
+    game.add("Mana Reflection", Zone.BATTLEFIELD, 1)
+    astrolabe = game.add("Arcum's Astrolabe", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.mana_pool[1].append("C")
+    script(game, 1, ("mana colour", "U"))
+    game.activate(1, astrolabe, 0)
+    assert game.mana_pool[1] == ["U", "U"]

@@ -12,6 +12,7 @@ from typing import Any
 from dfc_plugin.cards import Param, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.dividing import divided_share
+from dfc_plugin.host.abilities.producing import replaced_mana
 from dfc_plugin.host.abilities.registry import api
 from dfc_plugin.host.abilities.snow import produced_by
 from dfc_plugin.host.abilities.values import (
@@ -712,8 +713,11 @@ def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
         words = [game.ask(ctx.controller, "mana colour", choices)]
     elif words in (["Any"], ["AnyColor"]):
         words = [game.ask(ctx.controller, "mana colour", list("WUBRG"))]
-    for _ in range(amount(ctx, link.get("Amount"))):
-        game.mana_pool[ctx.controller].extend(produced_by(game, ctx.source_object, words))
+    source = ctx.source_object or game.lki.get(ctx.source)
+    produced = [w for _ in range(amount(ctx, link.get("Amount"))) for w in words]
+    if source is not None:  # 106.12b: a mana ability tapped for mana may be replaced
+        produced = replaced_mana(game, source, produced, bool(ctx.cost_paid.get("tapped_for_mana")))
+    game.mana_pool[ctx.controller].extend(produced_by(game, source, produced))
 
 
 @api(

@@ -231,6 +231,8 @@ class CastingActions(StackActions, Costs):
         (sacrifice, mana), its cost is paid here and its Mana effect runs."""
         cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
         if cost.parts or cost.mana is not None:
+            known = self.rules.mana_abilities(found.state)  # the plugin's: "tapped for mana"?
+            ctx.cost_paid["tapped_for_mana"] = any(m.line == ability.line and m.taps_for_mana for m in known)
             self.pay_cost(ctx, cost, f"{ctx.face.name}'s mana ability")
             run_link(self, ctx, ability.params)
             self.record("mana", None, f"{ctx.face.name}'s mana ability adds mana", "605.3b")
