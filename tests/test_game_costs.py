@@ -11,7 +11,7 @@ from play_support import lands, library, played_game, script
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game, GameObject
 from dfc_plugin.host.agents import ScriptedAgent
-from dfc_plugin.host.game import Cast
+from dfc_plugin.host.game import Activate, Cast
 from dfc_plugin.state import Side, Zone
 
 
@@ -393,3 +393,41 @@ def test_mana_reflection_doubles_a_mana_ability_with_more_than_tap() -> None:
     script(game, 1, ("mana colour", "U"))
     game.activate(1, astrolabe, 0)
     assert game.mana_pool[1] == ["U", "U"]
+
+
+@pytest.mark.rule("613.1f", "702.20b", "605.1a")
+def test_esika_grants_vigilance_and_a_mana_ability() -> None:
+    """Esika: "Other legendary creatures you control have vigilance and "{T}: Add one
+    mana of any color."" Gisela gets both; Grizzly Bears (not legendary) neither; Esika
+    itself has its own."""
+    game = played_game()
+    game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1)
+    gisela = game.add("Gisela, the Broken Blade", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    assert game.has_keyword(gisela, "Vigilance") and not game.has_keyword(bears, "Vigilance")
+    assert [a.params.api for a in game.activated_abilities(game.obj(gisela))] == ["Mana"]
+    assert game.activated_abilities(game.obj(bears)) == []
+    script(game, 1, ("mana colour", "R"))
+    game.apply(1, Activate(gisela, 0))
+    assert game.mana_pool[1] == ["R"] and game.obj(gisela).tapped
+
+
+@pytest.mark.rule("702.20b", "506.4")
+def test_vigilance_lost_after_attacking_keeps_the_creature_attacking_untapped() -> None:
+    """Esika ruling: "If a creature loses vigilance after it attacks (perhaps because
+    Esika leaves the battlefield), that creature will continue attacking. It won't
+    become tapped." """
+    game = played_game()
+    esika = game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1)
+    gisela = game.add("Gisela, the Broken Blade", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    script(game, 1, ("attackers", [gisela]))
+    game.pass_until("declare_attackers", turn=1)
+    assert gisela in game.attackers and not game.obj(gisela).tapped
+    game.destroy(esika)
+    assert not game.has_keyword(gisela, "Vigilance")
+    game.pass_until("end_combat", turn=1)
+    assert not game.obj(gisela).tapped and game.life[2] == 20 - 4

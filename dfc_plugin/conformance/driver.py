@@ -34,7 +34,6 @@ from dfc_plugin.host import Game
 from dfc_plugin.host.agents import PassAgent
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game import STEPS, Activate, Cast, Pass, PlayLand
-from dfc_plugin.host.game.casting import activated
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.transform import is_transformed
@@ -612,10 +611,9 @@ class ReferenceDriver:
         if "text" not in args:
             return int(args.get("index", 0))
         wanted = str(args["text"]).lower()
-        face = self.g.face_of(self.g.obj(handle))
         found = [
             i
-            for i, ability in enumerate(activated(face) if face is not None else [])
+            for i, ability in enumerate(self.g.activated_abilities(self.g.obj(handle)))
             if wanted in ability.text.lower()
             or wanted in str(ability.params.get("SpellDescription") or "").lower()
         ]

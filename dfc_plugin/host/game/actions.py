@@ -15,7 +15,6 @@ from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult
-from dfc_plugin.host.game.casting import activated
 from dfc_plugin.host.game.steps import Steps
 from dfc_plugin.state import Zone
 
@@ -133,7 +132,7 @@ class Playing(Steps):
             face = self.face_of(found)
             if face is None:
                 continue
-            for index, ability in enumerate(activated(face)):
+            for index, ability in enumerate(self.activated_abilities(found)):
                 if self.activatable(player, found, face, ability):
                     out.append(Activate(found.id, index))
             if (

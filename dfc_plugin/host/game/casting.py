@@ -12,7 +12,7 @@ If any step fails the whole cast is undone (601.2, the action is a transaction).
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, ManaCost, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
@@ -87,6 +87,10 @@ def _refuse_missing(ctx: Ctx, first: Any, what: str) -> None:
 
 class CastingActions(StackActions, Costs):
     """Casting and activating (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    if TYPE_CHECKING:  # the layers' (host/game/layers.py)
+
+        def granted_abilities(self, found: GameObject) -> list[Ability]: ...
 
     # ------------------------------------------------------------------ timing
     def sorcery_timing(self, player: int) -> bool:
@@ -200,7 +204,7 @@ class CastingActions(StackActions, Costs):
         mana ability resolves at once (605.3b); any other goes on the stack."""
         found = self.obj(object_id)
         face = self.face_of(found)
-        abilities = activated(face) if face is not None else []
+        abilities = self.activated_abilities(found)
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{self.describe(found)} has no activated ability {index}", rule="602.1")
         ability = abilities[index]
@@ -230,9 +234,12 @@ class CastingActions(StackActions, Costs):
         plugin's mana handler runs it (it knows "tapped for mana", 106.12); with more
         (sacrifice, mana), its cost is paid here and its Mana effect runs."""
         cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
-        if cost.parts or cost.mana is not None:
+        granted = ability in self.granted_abilities(found)  # not the face's: run here
+        if cost.parts or cost.mana is not None or granted:
             known = self.rules.mana_abilities(found.state)  # the plugin's: "tapped for mana"?
-            ctx.cost_paid["tapped_for_mana"] = any(m.line == ability.line and m.taps_for_mana for m in known)
+            ctx.cost_paid["tapped_for_mana"] = cost.tap if granted else any(
+                m.line == ability.line and m.taps_for_mana for m in known
+            )
             self.pay_cost(ctx, cost, f"{ctx.face.name}'s mana ability")
             run_link(self, ctx, ability.params)
             self.record("mana", None, f"{ctx.face.name}'s mana ability adds mana", "605.3b")
@@ -343,3 +350,9 @@ class CastingActions(StackActions, Costs):
 
     def note_commander_cast(self, spell: GameObject, origin: Zone) -> None:
         """A spell was cast from ``origin`` and paid (counted by :mod:`.commander`)."""
+
+    def activated_abilities(self, found: GameObject) -> list[Ability]:
+        """The activated abilities of the face that is up, then those granted to it by
+        static abilities (``AddAbility$``, 613.1f), in that order (their indices)."""
+        face = self.face_of(found)
+        return [*(activated(face) if face is not None else []), *self.granted_abilities(found)]

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.cards import Face, ParamMap
+from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
@@ -222,3 +222,7 @@ class Layers(LoopState):
 
     def run_etb_svar(self, object_id: int, face: Any, name: str) -> None:
         """Overridden by the stack mixin (runs an SVar chain as it enters)."""
+
+    def granted_abilities(self, found: GameObject) -> list[Ability]:
+        """Activated abilities static abilities grant it now (``AddAbility$``, layer 6)."""
+        return [a for part in self._statics_for(found) for a in part.abilities]
