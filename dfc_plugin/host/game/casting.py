@@ -237,8 +237,8 @@ class CastingActions(StackActions, Costs):
         granted = ability in self.granted_abilities(found)  # not the face's: run here
         if cost.parts or cost.mana is not None or granted:
             known = self.rules.mana_abilities(found.state)  # the plugin's: "tapped for mana"?
-            ctx.cost_paid["tapped_for_mana"] = cost.tap if granted else any(
-                m.line == ability.line and m.taps_for_mana for m in known
+            ctx.cost_paid["tapped_for_mana"] = (
+                cost.tap if granted else any(m.line == ability.line and m.taps_for_mana for m in known)
             )
             self.pay_cost(ctx, cost, f"{ctx.face.name}'s mana ability")
             run_link(self, ctx, ability.params)
