@@ -431,3 +431,23 @@ def test_vigilance_lost_after_attacking_keeps_the_creature_attacking_untapped() 
     assert not game.has_keyword(gisela, "Vigilance")
     game.pass_until("end_combat", turn=1)
     assert not game.obj(gisela).tapped and game.life[2] == 20 - 4
+
+
+@pytest.mark.rule("707.12", "603.2")
+def test_a_copy_of_a_card_in_exile_is_cast_from_exile() -> None:
+    """707.12: the copy is created in the card's zone and cast; Ghost-Spider's "whenever
+    you ... cast a spell from exile" triggers for it, and the copy, not represented by
+    a card, ceases to exist after resolving (704.5e) while the card stays in exile."""
+    game = played_game()
+    bolt = game.add("Lightning Bolt", Zone.EXILE, 1)
+    spider = game.add("Gwen Stacy", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    script(game, 1, ("targets for Lightning Bolt", [("p", 2)]))
+    copy = game.cast_copy(1, bolt).object
+    assert game.obj(copy).cast_from is Zone.EXILE and game.stack_text()[-1] == "ability of Ghost-Spider"
+    game.resolve_stack()
+    assert game.obj(spider).counter("P1P1") == 1 and game.life[2] == 17
+    assert game.obj(bolt).zone is Zone.EXILE and not game.in_zone(Zone.GRAVEYARD, 1)
+    with pytest.raises(IllegalActionError, match="707.12"):
+        game.cast_copy(1, spider)  # not a card in exile

@@ -536,6 +536,7 @@ class ReferenceDriver:
             "block": self._block,
             "counter": self._counter,
             "concede": self._concede,
+            "cast_copy": self._cast_copy,
         }
 
     # ------------------------------------------------------------------ the played game
@@ -793,6 +794,14 @@ class ReferenceDriver:
         moved = self.g.counter_spell(handle)
         return ActionResult(
             True, "701.6a", "countered", tuple(moved), objects_moved=1, cards_moved=len(moved)
+        )
+
+    def _cast_copy(self, args: dict[str, Any]) -> Any:
+        """An effect copies a card in exile and ``player`` casts the copy without paying
+        its mana cost, with ``targets`` (707.12); through the loop."""
+        player = args.get("player", 1)
+        return self._paying(
+            player, args, lambda: self.g.cast_copy(player, args["object"], face=args.get("face"))
         )
 
     def _concede(self, args: dict[str, Any]) -> Any:

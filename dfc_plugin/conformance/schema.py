@@ -148,6 +148,14 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "counter": {"object": ("object", True), "ability": ("bool", False)},
     "concede": {"player": ("player", True)},
 }
+#: 707.12: an effect copies a card in exile and its controller casts the copy without
+#: paying its mana cost (Isochron Scepter, Mizzix's Mastery), with ``targets``.
+ACTIONS["cast_copy"] = {
+    "object": ("object", True),
+    "player": ("player", False),
+    "face": ("str", False),
+    "targets": ("targets", False),
+}
 
 #: The set-up keys of one object beyond card, zone and player, and of the game
 #: (``[scenario.game]``); each is a capability a driver declares (``setup.<key>``,

@@ -220,6 +220,7 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "attacking": lambda ctx, o: o.id in ctx.game.attackers,
     "attackedThisCombat": lambda ctx, o: o.id in ctx.game.attackers,
     "attackedThisTurn": lambda ctx, o: o.id in ctx.game.attacked_this_turn,
+    "wasCastFromExile": lambda ctx, o: o.cast_from is Zone.EXILE,
     "blocking": lambda ctx, o: any(o.id in b for b in ctx.game.blockers.values()),
     "notAttackedThisTurn": lambda ctx, o: o.id not in ctx.game.attacked_this_turn,
     "inZoneBattlefield": lambda ctx, o: o.zone is Zone.BATTLEFIELD,

@@ -153,6 +153,7 @@ class CastingActions(StackActions, Costs):
         if not free:
             wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
             ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
+        spell = self._replace(spell, cast_from=origin)
         self.note_commander_cast(spell, origin)
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))
         self.emit_spell_cast(spell.id, player)
