@@ -103,7 +103,7 @@ class CommanderRules(LoopState):
     def move(self, object_id: int, zone: Zone, *, top: bool = True, **kw: Any) -> Any:
         """903.9b (and 2017's 903.9): the owner may put the commander into the command
         zone instead; a melded commander sends only its commander card there (903.9c)."""
-        found = self.objects.get(object_id)
+        found = self.objects.get(object_id) if self._commander_fields()["cards"] else None
         replaced = _REPLACED_NOW if self.edition.commander_zone_sba else _REPLACED_2017
         if found is None or zone not in replaced or found.zone is Zone.COMMAND:
             return super().move(object_id, zone, top=top, **kw)
@@ -126,8 +126,8 @@ class CommanderRules(LoopState):
     def state_based_actions(self) -> bool:
         """903.9a: a commander newly in a graveyard or exile may go to the command zone."""
         acted: bool = super().state_based_actions()  # type: ignore[misc]
-        if not self.edition.commander_zone_sba:
-            return acted
+        if not self.edition.commander_zone_sba or not self._commander_fields()["cards"]:
+            return acted  # no commander in this game: nothing to look for
         asked = self._commander_fields()["asked"]
         for zone in (Zone.GRAVEYARD, Zone.EXILE):
             for found in list(self.in_zone(zone)):

@@ -225,4 +225,20 @@ class Layers(LoopState):
 
     def granted_abilities(self, found: GameObject) -> list[Ability]:
         """Activated abilities static abilities grant it now (``AddAbility$``, layer 6)."""
+        if found.zone is not Zone.BATTLEFIELD or not self._any_grant():
+            return []
         return [a for part in self._statics_for(found) for a in part.abilities]
+
+    def _any_grant(self) -> bool:
+        """Whether any static ability that grants abilities is in the game now
+        (remembered until anything changes: most games have none)."""
+        key = ("grants", self.version)
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = any(
+                a.kind == "S" and "AddAbility" in a.params
+                for _, face in self.faces_with_statics()
+                for a in face.abilities
+            )
+            self._static_cache[key] = cached
+        return bool(cached)
