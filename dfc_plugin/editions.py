@@ -45,6 +45,10 @@ class Edition:
     mana_value_term: str
     dfc_rule: str  # the number of the double-faced card rule in this edition
     renumbered: Mapping[str, str] = field(default_factory=dict, compare=False, hash=False)
+    # Commander (not a DFC rule, the variant the DFC rules meet): now a commander put into
+    # a graveyard or exile may go to the command zone as a state-based action (903.9a)
+    # and only hand and library are replaced (903.9b); in 2017 all four were replaced (903.9).
+    commander_zone_sba: bool = True
 
     def __str__(self) -> str:
         return self.name
@@ -104,6 +108,7 @@ EDITION_2017 = Edition(
     convert=False,
     mana_value_term="converted mana cost",
     dfc_rule="711",
+    commander_zone_sba=False,
     # Current numbers -> the 2017 rules (seed 002: rule 711; meld cards had their own rule
     # 712 and keyword 701.36; transform was 701.26). "x*" renumbers every subrule of x.
     renumbered={

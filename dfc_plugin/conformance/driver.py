@@ -34,7 +34,6 @@ from dfc_plugin.host import Game
 from dfc_plugin.host.agents import PassAgent
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game import STEPS, Activate, Cast, Pass, PlayLand
-from dfc_plugin.host.game.casting import activated
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.rules.transform import is_transformed
@@ -474,6 +473,8 @@ class ReferenceDriver:
             damage=options.get("damage", 0),
             attacking=bool(options.get("attacking", False)),
         )
+        if options.get("commander"):
+            self.g.designate_commander(handle)  # 903.3
         return handle
 
     def setup_game(self, settings: Mapping[str, Any]) -> None:
@@ -556,6 +557,7 @@ class ReferenceDriver:
             "block": self._block,
             "counter": self._counter,
             "concede": self._concede,
+            "cast_copy": self._cast_copy,
         }
 
     # ------------------------------------------------------------------ the played game
@@ -641,10 +643,9 @@ class ReferenceDriver:
         if "text" not in args:
             return int(args.get("index", 0))
         wanted = str(args["text"]).lower()
-        face = self.g.face_of(self.g.obj(handle))
         found = [
             i
-            for i, ability in enumerate(activated(face) if face is not None else [])
+            for i, ability in enumerate(self.g.activated_abilities(self.g.obj(handle)))
             if wanted in ability.text.lower()
             or wanted in str(ability.params.get("SpellDescription") or "").lower()
         ]
@@ -835,13 +836,26 @@ class ReferenceDriver:
         return ActionResult(True, "509.1", "blockers declared", tuple(args["blocks"]))
 
     def _counter(self, args: dict[str, Any]) -> Any:
-        """The spell is countered (701.6a): off the stack, into its owner's graveyard."""
+        """The spell is countered (701.6a): off the stack, into its owner's graveyard.
+        ``ability = true``: the topmost ability on the stack whose source is the object
+        is countered instead (701.6a: removed from the stack)."""
         handle = args["object"]
+        if args.get("ability"):
+            countered = self.g.counter_ability(handle)
+            return ActionResult(countered, "701.6a", "ability countered" if countered else "no such ability")
         if self.g.obj(handle).zone is not Zone.STACK:
             return ActionResult(False, "701.6a", "it is not a spell on the stack")
         moved = self.g.counter_spell(handle)
         return ActionResult(
             True, "701.6a", "countered", tuple(moved), objects_moved=1, cards_moved=len(moved)
+        )
+
+    def _cast_copy(self, args: dict[str, Any]) -> Any:
+        """An effect copies a card in exile and ``player`` casts the copy without paying
+        its mana cost, with ``targets`` (707.12); through the loop."""
+        player = args.get("player", 1)
+        return self._paying(
+            player, args, lambda: self.g.cast_copy(player, args["object"], face=args.get("face"))
         )
 
     def _concede(self, args: dict[str, Any]) -> Any:
@@ -929,6 +943,7 @@ class ReferenceDriver:
             for a in self.g.rules.mana_abilities(found.state)
         ]
         answers["cast_via"] = lambda: found.cast_via or ""
+        answers["commander"] = lambda: self.g.is_commander(found.id)  # 903.3, 903.3b
         return answers
 
     def _played_answers(self, found: Any, extra: Mapping[str, Any]) -> dict[str, Callable[[], Any]]:

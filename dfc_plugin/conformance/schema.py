@@ -151,8 +151,16 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     },
     "attack": {"attackers": ("objects", True), "defender": ("defender", False)},
     "block": {"blocks": ("blocks", True)},
-    "counter": {"object": ("object", True)},
+    "counter": {"object": ("object", True), "ability": ("bool", False)},
     "concede": {"player": ("player", True)},
+}
+#: 707.12: an effect copies a card in exile and its controller casts the copy without
+#: paying its mana cost (Isochron Scepter, Mizzix's Mastery), with ``targets``.
+ACTIONS["cast_copy"] = {
+    "object": ("object", True),
+    "player": ("player", False),
+    "face": ("str", False),
+    "targets": ("targets", False),
 }
 
 #: The set-up keys of one object beyond card, zone and player, and of the game
@@ -169,6 +177,9 @@ OBJECT_SETUP: dict[str, str] = {
     "loyalty": "int",
     "attacking": "bool",
 }
+#: The Commander variant (903.3): ``commander = true`` designates the card its owner's
+#: commander (in any zone; usually ``zone = "command"``).
+OBJECT_SETUP["commander"] = "bool"
 GAME_SETUP: dict[str, str] = {
     "life": "per_player_int",
     "active": "player",
@@ -271,6 +282,8 @@ CHECK_FIELDS: dict[str, dict[str, str]] = {
     },
     "log": {"mentions": "str", "hides": "str"},
 }
+#: The Commander variant: whether an object is a commander (903.3, a melded one 903.3b).
+CHECK_FIELDS["object"]["commander"] = "bool"
 
 
 @dataclass(frozen=True)

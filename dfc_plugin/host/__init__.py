@@ -22,6 +22,8 @@ from __future__ import annotations
 from dfc_plugin.host.changes import ChangeActions
 from dfc_plugin.host.core import ActionResult, Chooser, FirstChoice
 from dfc_plugin.host.game import Playing
+from dfc_plugin.host.game.commander import CommanderRules
+from dfc_plugin.host.game.copycasting import CopyCasting
 from dfc_plugin.host.game.leaving import Leaving
 from dfc_plugin.host.model import CardInstance, Effect, Event, GameObject
 from dfc_plugin.host.play import PlayActions
@@ -30,7 +32,7 @@ from dfc_plugin.host.turns import TurnActions
 __all__ = ["ActionResult", "CardInstance", "Chooser", "Effect", "Event", "FirstChoice", "Game", "GameObject"]
 
 
-class Game(Leaving, Playing, PlayActions, ChangeActions, TurnActions):
+class Game(Leaving, CommanderRules, CopyCasting, Playing, PlayActions, ChangeActions, TurnActions):
     """A game of the reference engine. See the module docstring, and the README section
     "Use it from your engine". The game loop and the ability interpreter
     (:mod:`dfc_plugin.host.game`, :mod:`dfc_plugin.host.abilities`) play the cards by

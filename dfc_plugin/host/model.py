@@ -61,6 +61,8 @@ class GameObject:
     chosen_name: str | None = None
     cast_via: str | None = None
     x: int = 0
+    #: The zone a spell was cast from ("cast from exile", 601.2a), ``None`` if not cast.
+    cast_from: Zone | None = None
     #: (player, via): permissions an effect granted for this object (a siege's trigger,
     #: 310.11b; "you may cast it transformed", 712.11a); a new object has none (400.7).
     permits: tuple[tuple[int, str], ...] = ()

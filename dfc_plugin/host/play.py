@@ -10,6 +10,8 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.abilities.producing import replaced_mana
+from dfc_plugin.host.abilities.snow import produced_by
 from dfc_plugin.host.access import CAST_PERMISSIONS
 from dfc_plugin.host.core import ActionResult, GameCore, action
 from dfc_plugin.host.model import GameObject
@@ -331,12 +333,13 @@ class PlayActions(GameCore):
             self.record("mana", found, "{obj} produces no mana (no type can be defined)", "106.7")
             return ActionResult(False, "106.7", "an undefined type of mana produces no mana", (found.id,))
         chosen = color if color in types else self.chooser.pick(found.controller, "mana type", types)
-        self.mana_pool[found.controller].extend([chosen] * ability.amount)
         tapped_for_mana = ability.taps_for_mana
+        produced = replaced_mana(self, found, [chosen] * ability.amount, tapped_for_mana)  # 106.12b
+        self.mana_pool[found.controller].extend(produced_by(self, found, produced))
         self.record(
             "mana",
             found,
-            f"{{obj}} produces {chosen * ability.amount}",
+            f"{{obj}} produces {''.join(produced)}",
             "106.12" if tapped_for_mana else "605.1a",
             tapped_for_mana=tapped_for_mana,
         )

@@ -81,7 +81,9 @@ class Amount:
     """An amount: a number (``kind="number"``), an SVar name (``"svar"``), a count
     (``"count"``, e.g. ``Count$Valid Land.YouCtrl``), a constant (``Number$0``), or a
     function of a list of objects (``"list"``: ``Targeted$CardPower``, ``source`` is
-    ``Targeted``, ``value`` is ``CardPower``)."""
+    ``Targeted``, ``value`` is ``CardPower``), or a choice (``"compare"``:
+    ``Count$Compare X LT6.X.Z``, ``value`` is ``X``, ``test`` is ``LT6``, ``branches``
+    the amounts for true and false)."""
 
     kind: str
     value: str
@@ -89,6 +91,8 @@ class Amount:
     valid: ValidExpr | None = None
     math: tuple[MathStep, ...] = ()
     source: str = ""
+    test: Compare | None = None
+    branches: tuple[str, str] = ("", "")
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +149,13 @@ class ExpressionBuilder:
         valid = next((x for x in c if isinstance(x, ValidExpr)), None)
         math = tuple(x for x in c if isinstance(x, MathStep))
         return Amount("count", kind, valid=valid, math=math)
+
+    def amount_compare(self, c: list[Token]) -> Amount:
+        left = next(str(t) for t in c if t.type == "V_WORD")
+        op = next(str(t) for t in c if t.type == "V_CMP_OP")
+        right, _, rest = str(c[-1]).partition(".")
+        then, _, otherwise = rest.partition(".")
+        return Amount("compare", left, test=Compare(op, right), branches=(then, otherwise))
 
     def amount_constant(self, c: list[Token]) -> Amount:
         return Amount("number", _text(c[-1]))

@@ -12,7 +12,9 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 from __future__ import annotations
 
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
-import dfc_plugin.host.abilities.fighting  # noqa: F401  widens Fight: Optional$
+import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.producing  # registers ProduceMana
+import dfc_plugin.host.abilities.revealing  # noqa: F401  (registers DigUntil)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 

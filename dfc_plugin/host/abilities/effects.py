@@ -11,7 +11,10 @@ from typing import Any
 
 from dfc_plugin.cards import Param, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.dividing import divided_share
+from dfc_plugin.host.abilities.producing import replaced_mana
 from dfc_plugin.host.abilities.registry import api
+from dfc_plugin.host.abilities.snow import produced_by
 from dfc_plugin.host.abilities.values import (
     Ctx,
     Target,
@@ -449,14 +452,20 @@ def _damage_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
 
 @api(
     "DealDamage",
-    params={"NumDmg": _T + "test_deal_damage", "Defined": _P + "test_brimstone_vandal_makes_it_day"},
+    params={
+        "NumDmg": _T + "test_deal_damage",
+        "Defined": _P + "test_brimstone_vandal_makes_it_day",
+        "DividedAsYouChoose": "test_game_costs.py::test_shatterskull_divides_as_it_is_cast",
+    },
     rule="120.3",
     test=_T + "test_deal_damage",
 )
 def deal_damage(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """The source deals ``NumDmg$`` damage to each target (or defined player)."""
+    """The source deals ``NumDmg$`` damage to each target (or defined player); divided
+    as announced while casting (``DividedAsYouChoose$``, 601.2d)."""
     for target in _damage_targets(game, ctx, link):
-        game.deal_damage(ctx.source, target, amount(ctx, link.get("NumDmg")), ctx=ctx)
+        whole = amount(ctx, link.get("NumDmg"))
+        game.deal_damage(ctx.source, target, divided_share(ctx, target, whole), ctx=ctx)
 
 
 @api(
@@ -714,8 +723,11 @@ def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
         words = [game.ask(ctx.controller, "mana colour", choices)]
     elif words in (["Any"], ["AnyColor"]):
         words = [game.ask(ctx.controller, "mana colour", list("WUBRG"))]
-    for _ in range(amount(ctx, link.get("Amount"))):
-        game.mana_pool[ctx.controller].extend(words)
+    source = ctx.source_object or game.lki.get(ctx.source)
+    produced = [w for _ in range(amount(ctx, link.get("Amount"))) for w in words]
+    if source is not None:  # 106.12b: a mana ability tapped for mana may be replaced
+        produced = replaced_mana(game, source, produced, bool(ctx.cost_paid.get("tapped_for_mana")))
+    game.mana_pool[ctx.controller].extend(produced_by(game, source, produced))
 
 
 @api(

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Ability, ParamMap
 from dfc_plugin.host.abilities.registry import lookup, static
 from dfc_plugin.host.abilities.values import (
     Ctx,
@@ -39,6 +39,7 @@ class ContinuousPart:
     set_power: int | None = None
     set_toughness: int | None = None
     types: tuple[str, ...] = ()
+    abilities: tuple[Ability, ...] = ()  # granted activated abilities (layer 6, 613.1f)
 
 
 def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
@@ -75,6 +76,7 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "EffectZone": _T + "test_continuous_anthem",
         "CharacteristicDefining": _T + "test_characteristic_defining_pt",
         "Condition": "test_game_copies.py::test_spark_double_copying_gideon_on_your_turn_gets_both_counters",
+        "AddAbility": "test_game_costs.py::test_esika_grants_vigilance_and_a_mana_ability",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",
@@ -98,7 +100,18 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
         amount(ctx, set_power) if set_power else None,
         amount(ctx, set_toughness) if set_toughness else None,
         tuple(t.strip() for t in (params.get("AddType") or "").split("&") if t.strip()),
+        _granted(ctx, params.get("AddAbility")),
     )
+
+
+def _granted(ctx: Ctx, names: str | None) -> tuple[Ability, ...]:
+    """``AddAbility$ A & B``: the SVars of the static's source, as activated abilities."""
+    found = []
+    for name in (n.strip() for n in (names or "").split("&")):
+        svar = ctx.face.svar(name) if name else None
+        if svar is not None:
+            found.append(Ability("A", svar.body, svar.line, svar.column))
+    return tuple(found)
 
 
 def cda_part(game: Any, ctx: Ctx, params: ParamMap) -> ContinuousPart:

@@ -220,6 +220,7 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "attacking": lambda ctx, o: o.id in ctx.game.attackers,
     "attackedThisCombat": lambda ctx, o: o.id in ctx.game.attackers,
     "attackedThisTurn": lambda ctx, o: o.id in ctx.game.attacked_this_turn,
+    "wasCastFromExile": lambda ctx, o: o.cast_from is Zone.EXILE,
     "blocking": lambda ctx, o: any(o.id in b for b in ctx.game.blockers.values()),
     "notAttackedThisTurn": lambda ctx, o: o.id not in ctx.game.attacked_this_turn,
     "inZoneBattlefield": lambda ctx, o: o.zone is Zone.BATTLEFIELD,
@@ -519,6 +520,10 @@ def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
             value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
     elif parsed.kind == "list":
         value = _list_amount(ctx, parsed.source, parsed.value)
+    elif parsed.kind == "compare" and parsed.test is not None:
+        then, otherwise = parsed.branches
+        holds = parsed.test.holds(amount(ctx, parsed.value), _operand(ctx, parsed.test.operand))
+        value = amount(ctx, then if holds else otherwise, 0)
     else:
         form = COUNT_FORMS.get(parsed.value)
         if form is None:

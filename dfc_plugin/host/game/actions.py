@@ -16,7 +16,7 @@ from typing import Any
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.cache import is_fresh
-from dfc_plugin.host.game.casting import activated_from, craft_keyword, plain_ability
+from dfc_plugin.host.game.casting import activated, activated_from, craft_keyword, plain_ability
 from dfc_plugin.host.game.steps import Steps
 from dfc_plugin.state import Zone
 
@@ -120,7 +120,7 @@ class Playing(Steps):
 
     def _cast_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
-        for zone in (Zone.HAND, Zone.GRAVEYARD):
+        for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
             for found in self.in_zone(zone, player):
                 for option in self.cast_options_for(player, found):
                     if self.castable(player, found, option):
@@ -139,6 +139,10 @@ class Playing(Steps):
             for index, ability in activated_from(face, found.zone):
                 if self._activatable_now(player, found, face, ability):
                     out.append(Activate(found.id, index))
+            # Granted abilities follow the face's own (their indices, 613.1f).
+            for offset, ability in enumerate(self.granted_abilities(found)):
+                if self.activatable(player, found, face, ability):
+                    out.append(Activate(found.id, len(activated(face)) + offset))
             if (
                 found.zone is Zone.BATTLEFIELD
                 and found.controller == player

@@ -15,6 +15,7 @@ from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.layers import Layers
+from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.build import read_script
 from dfc_plugin.state import DfcState, TokenKind, Zone
 
@@ -357,9 +358,16 @@ class Basics(Layers):
             state = state.evolve(token=TokenKind.TOKEN)
         made = self._place((card,), state, controller, tapped=tapped)
         if attacking and self.attackers:
-            self.attackers[made.id] = next(iter(self.attackers.values()))
+            self.attackers[made.id] = self.defender_for_entering(made)
         self.record("create_token", made, "{obj} token is created", "111.1")
         return made.id
+
+    def defender_for_entering(self, found: GameObject) -> int:
+        """508.4: a creature put onto the battlefield attacking attacks the player its
+        controller chooses among the opponents (not necessarily the one the other
+        attackers attack; planeswalkers and battles are not attacked in this engine)."""
+        opponents = [p for p in self.players if p != found.controller and self.alive(p)]
+        return self.ask(found.controller, f"which player {self.describe(found)} attacks (508.4)", opponents)
 
 
 def _listed(link: ParamMap, key: str) -> list[str]:

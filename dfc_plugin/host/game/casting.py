@@ -13,12 +13,13 @@ If any step fails the whole cast is undone (601.2, the action is a transaction).
 from __future__ import annotations
 
 import re
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword
+from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaCost, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
+from dfc_plugin.host.abilities.dividing import divide_as_cast
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
@@ -66,6 +67,10 @@ def activated(face: Face) -> list[Ability]:
             text = f"AB$ Crew | Cost$ tapXPower<{word.args[0]}/Creature.Other> | CrewPower$ {word.args[0]}"
             found.append(Ability("A", text, word.line, word.column))
     return found
+
+
+def _has_x(cost: ManaCost | None) -> bool:
+    return cost is not None and any(s.kind is SymbolKind.VARIABLE for s in cost.symbols)
 
 
 def _missing(ctx: Ctx, first: Any) -> list[str]:
@@ -162,6 +167,10 @@ def _may_target_nothing(params: Any) -> bool:
 class CastingActions(StackActions, Costs):
     """Casting and activating (mixed into :class:`dfc_plugin.host.Game`)."""
 
+    if TYPE_CHECKING:  # the layers' (host/game/layers.py)
+
+        def granted_abilities(self, found: GameObject) -> list[Ability]: ...
+
     # ------------------------------------------------------------------ timing
     def sorcery_timing(self, player: int) -> bool:
         """A player may act at sorcery speed: their main phase, stack empty (307.1)."""
@@ -206,6 +215,7 @@ class CastingActions(StackActions, Costs):
         if via in ("siege", "cast_transformed") and timing:
             raise IllegalActionError("a Siege is cast transformed only by its defeat trigger", rule="310.11b")
         found = self.obj(object_id)
+        origin, tax = found.zone, self.tax_for(found)
         options = self._options(player, found, via, None, None)
         option: CastOption = self._choose_option(player, found.state.card, options, face, via)
         if option.play != "cast":
@@ -216,7 +226,7 @@ class CastingActions(StackActions, Costs):
         spell = self.obj(result.object)
         forbidding = cant_be_cast(self, spell, player)
         if forbidding is not None:
-            raise IllegalActionError(f"{forbidding} says this spell can't be cast", rule="601.2")
+            raise IllegalActionError(f"{forbidding} says this spell can't be cast", rule="601.3")
         shown = self.face_of(spell)
         assert shown is not None
         ctx = self.ability_ctx(spell, shown, player)
@@ -227,8 +237,12 @@ class CastingActions(StackActions, Costs):
             _refuse_missing(ctx, params, f"{shown.name}'s spell ability")
             if not choose_targets(self, ctx, links(ctx, params)):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
+            divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
-            self.pay_mana(player, needs(option.cost, x, cost_change(self, spell, player)), shown.name)
+            wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
+            ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
+        spell = self._replace(spell, cast_from=origin)
+        self.note_commander_cast(spell, origin)
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))
         self.emit_spell_cast(spell.id, player)
         self._acted(player)
@@ -277,7 +291,7 @@ class CastingActions(StackActions, Costs):
         mana ability resolves at once (605.3b); any other goes on the stack."""
         found = self.obj(object_id)
         face = self.face_of(found)
-        abilities = activated(face) if face is not None else []
+        abilities = self.activated_abilities(found)
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{self.describe(found)} has no activated ability {index}", rule="602.1")
         ability = abilities[index]
@@ -309,7 +323,12 @@ class CastingActions(StackActions, Costs):
         plugin's mana handler runs it (it knows "tapped for mana", 106.12); with more
         (sacrifice, mana), its cost is paid here and its Mana effect runs."""
         cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
-        if cost.parts or cost.mana is not None:
+        granted = ability in self.granted_abilities(found)  # not the face's: run here
+        if cost.parts or cost.mana is not None or granted:
+            known = self.rules.mana_abilities(found.state)  # the plugin's: "tapped for mana"?
+            ctx.cost_paid["tapped_for_mana"] = (
+                cost.tap if granted else any(m.line == ability.line and m.taps_for_mana for m in known)
+            )
             self.pay_cost(ctx, cost, f"{ctx.face.name}'s mana ability")
             run_link(self, ctx, ability.params)
             self.record("mana", None, f"{ctx.face.name}'s mana ability adds mana", "605.3b")
@@ -354,8 +373,10 @@ class CastingActions(StackActions, Costs):
         face = found.state.card.faces[option.face]
         if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
             return False
-        if not self.can_afford(player, needs(option.cost)):
+        if not self.can_afford(player, needs(option.cost, 0, self.tax_for(found))):
             return False
+        if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
+            return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed
         ability = spell_ability(face)
         if ability is None:
             return True
@@ -407,3 +428,18 @@ class CastingActions(StackActions, Costs):
         """After a player acts, they receive priority again (117.3c)."""
         self.passed = set()
         self.give_priority(player)
+
+    # ------------------------------------------------------------------ variant hooks
+    def tax_for(self, found: GameObject) -> int:
+        """Generic mana a variant adds to casting ``found`` from where it is (the
+        commander tax, 903.8: :mod:`.commander`); none here."""
+        return 0
+
+    def note_commander_cast(self, spell: GameObject, origin: Zone) -> None:
+        """A spell was cast from ``origin`` and paid (counted by :mod:`.commander`)."""
+
+    def activated_abilities(self, found: GameObject) -> list[Ability]:
+        """The activated abilities of the face that is up, then those granted to it by
+        static abilities (``AddAbility$``, 613.1f), in that order (their indices)."""
+        face = self.face_of(found)
+        return [*(activated(face) if face is not None else []), *self.granted_abilities(found)]

@@ -13,6 +13,7 @@ from typing import Any
 
 from dfc_plugin.cards import ForgeCost, ManaCost, ManaSymbol, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
@@ -43,12 +44,21 @@ def _symbol_needs(symbol: ManaSymbol, out: list[frozenset[str]], x: int) -> int:
     if kind is SymbolKind.COLORLESS:
         out.append(frozenset("C"))
     elif kind is SymbolKind.SNOW:
-        raise UnsupportedAbilityError("snow mana can't be paid here", missing=("Cost:snow",))
+        out.insert(0, SNOW_NEED)  # only snow mana; no reduction of generic mana touches it (107.4h)
     elif kind is SymbolKind.TWOBRID:
         out.append(frozenset(symbol.colors))
     else:
         out.append(frozenset(symbol.colors))
     return 0
+
+
+def _from_pool(pool: list[str], types: frozenset[str]) -> str | None:
+    """The pool's mana that pays one need: snow mana for {S}; otherwise mana of a fitting
+    type, other than snow mana first (kept for {S})."""
+    if types is SNOW_NEED:
+        return next((m for m in pool if isinstance(m, SnowMana)), None)
+    fitting = [m for m in pool if m in types]
+    return next((m for m in fitting if not isinstance(m, SnowMana)), fitting[0] if fitting else None)
 
 
 class Costs(LoopState):
@@ -92,10 +102,17 @@ class Costs(LoopState):
         from_pool: list[str] = []
         tapped: list[tuple[GameObject, int, str]] = []
         for types in wanted:
-            spent = next((m for m in pool if m in types), None)
+            spent = _from_pool(pool, types)
             if spent is not None:
-                pool.remove(spent)
+                take(pool, spent)
                 from_pool.append(spent)
+                continue
+            if types is SNOW_NEED:
+                fits = [s for s in sources if is_snow_source(self, s[0])]
+                if not fits:
+                    return None
+                sources.remove(fits[0])
+                tapped.append((fits[0][0], fits[0][1], sorted(fits[0][2])[0]))
                 continue
             fits = [s for s in sources if s[2] & types]
             if not fits:
@@ -113,18 +130,22 @@ class Costs(LoopState):
             cached = self._static_cache[key] = self._plan(player, wanted) is not None
         return bool(cached)
 
-    def pay_mana(self, player: int, wanted: list[frozenset[str]], what: str) -> None:
-        """Pay mana, activating mana abilities as needed (601.2g-h, 605.3a)."""
+    def pay_mana(self, player: int, wanted: list[frozenset[str]], what: str) -> int:
+        """Pay mana, activating mana abilities as needed (601.2g-h, 605.3a); returns how
+        much of the mana spent was snow mana (107.4h)."""
         plan = self._plan(player, wanted)
         if plan is None:
             raise IllegalActionError(f"player {player} can't pay the mana for {what}", rule="601.2h")
         from_pool, tapped = plan
-        for found, index, color in tapped:
-            self.activate_mana_ability(found.id, index, color)
-            from_pool.append(color)
         pool = self.mana_pool[player]
         for mana in from_pool:
-            pool.remove(mana)
+            take(pool, mana)
+        for found, index, color in tapped:
+            self.activate_mana_ability(found.id, index, color)
+            produced = next(m for m in reversed(pool) if m == color)  # what it just added
+            take(pool, produced)
+            from_pool.append(produced)
+        return count_snow(from_pool)
 
     # ------------------------------------------------------------------ whole costs
     def pay_cost(
@@ -138,7 +159,9 @@ class Costs(LoopState):
         source = self.objects.get(ctx.source) or self.lki[ctx.source]
         for text in cost.parts:
             self._pay_part(ctx, source, parse_value("cost_part", text))
-        self.pay_mana(ctx.controller, needs(cost.mana, ctx.x, extra_generic), what)
+        ctx.cost_paid["snow_spent"] = self.pay_mana(
+            ctx.controller, needs(cost.mana, ctx.x, extra_generic), what
+        )
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
         count = int(part.amount) if part.amount.isdigit() else ctx.x

@@ -9,7 +9,7 @@ an object lasts while it is the same object (400.7), through a transform (712.18
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import Any
@@ -223,8 +223,7 @@ class Layers(LoopState):
             return
         for word in face.keywords:
             if word.name == "etbCounter" and word.args:
-                count = int(word.args[1]) if len(word.args) > 1 and word.args[1].isdigit() else 1
-                self.add_counters(object_id, word.args[0], count)
+                self.add_counters(object_id, word.args[0], self._etb_count(found, face, word.args[1:]))
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
@@ -236,6 +235,19 @@ class Layers(LoopState):
                 self.run_etb_svar(object_id, face, word.args[1])
             elif word.name == "Chapter":
                 self.add_lore(object_id)  # 714.3a: a Saga enters with a lore counter
+
+    def _etb_count(self, found: GameObject, face: Face, args: Sequence[str]) -> int:
+        """How many counters ``etbCounter`` puts: a number, or an amount such as X, which
+        is the X of the spell that became this permanent (107.3m), 0 otherwise."""
+        from dfc_plugin.host.abilities.values import amount
+
+        if not args:
+            return 1
+        if args[0].isdigit():
+            return int(args[0])
+        ctx = self.ability_ctx(found, face)
+        ctx.x = self.__dict__.get("_entering_x", 0)
+        return amount(ctx, args[0], 0)
 
     def add_lore(self, object_id: int) -> None:
         """Put a lore counter on a Saga (714.3a-b); each chapter whose number it
@@ -336,6 +348,27 @@ class Layers(LoopState):
         ctx = self.ability_ctx(self.obj(object_id), face)
         ctx.replaced = object_id
         return copy_possible(self, ctx, svar_params(ctx, name))
+
+
+    def granted_abilities(self, found: GameObject) -> list[Ability]:
+        """Activated abilities static abilities grant it now (``AddAbility$``, layer 6)."""
+        if found.zone is not Zone.BATTLEFIELD or not self._any_grant():
+            return []
+        return [a for part in self._statics_for(found) for a in part.abilities]
+
+    def _any_grant(self) -> bool:
+        """Whether any static ability that grants abilities is in the game now
+        (remembered until anything changes: most games have none)."""
+        key = ("grants", self.version)
+        cached = self._static_cache.get(key)
+        if cached is None:
+            cached = any(
+                a.kind == "S" and "AddAbility" in a.params
+                for _, face in self.faces_with_statics()
+                for a in face.abilities
+            )
+            self._static_cache[key] = cached
+        return bool(cached)
 
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).

@@ -80,7 +80,11 @@ class StackActions(TriggerActions):
                 return ActionResult(False, "608.2b", "all its targets are illegal")
             if spell.id not in self.objects:
                 return ActionResult(True, "608.2", "resolved (it moved itself)")
-        result: ActionResult = self.resolve()
+        self.__dict__["_entering_x"] = item.ctx.x if item.ctx is not None else 0  # 107.3m
+        try:
+            result: ActionResult = self.resolve()
+        finally:
+            self.__dict__["_entering_x"] = 0
         return result
 
     def _resolve_aura(self, item: StackItem, spell: Any) -> ActionResult:
@@ -177,3 +181,15 @@ class StackActions(TriggerActions):
 
     def emit_spell_cast(self, spell_id: int, player: int) -> None:
         self.emit(GameEvent("SpellCast", {"Card": spell_id}, {"Player": player}))
+
+    def counter_ability(self, source_id: int) -> bool:
+        """Counter the topmost activated or triggered ability on the stack whose source
+        is ``source_id``: "To counter a spell or ability means to cancel it, removing it
+        from the stack. It doesn't resolve" (701.6a). ``False`` if there is none."""
+        for index in range(len(self.stack_items) - 1, -1, -1):
+            item = self.stack_items[index]
+            if item.kind != "spell" and item.ctx is not None and item.ctx.source == source_id:
+                del self.stack_items[index]
+                self.record("counter", None, f"{item.text or 'an ability'} is countered", "701.6a")
+                return True
+        return False

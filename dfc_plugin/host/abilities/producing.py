@@ -1,0 +1,75 @@
+"""Replacement effects on mana production (``R:Event$ ProduceMana``).
+
+106.12b: "A replacement effect that applies if a permanent "is tapped for mana" or
+tapped for mana of a specific type and/or amount modifies the mana production event
+while such an ability is resolving and producing mana or the specified type and/or
+amount of mana." Whether the permanent was tapped for mana is the plugin's answer
+(its mana ability includes {T} and produced mana: 106.12, ``taps_for_mana``).
+
+``ManaReplacement$`` names an SVar of pairs ``<type>-><mana>`` joined by ``&``
+(Mana Reflection: ``G->G G``: each {G} produced becomes {G}{G}); a type the pairs
+don't name is produced unchanged. Each replacement applies once to the event (614.5).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dfc_plugin.cards import ParamMap
+from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.registry import lookup, replacement
+from dfc_plugin.host.abilities.values import Ctx, matches, zone_named
+from dfc_plugin.host.model import GameObject
+
+__all__ = ["replaced_mana"]
+
+_G = "test_game_costs.py::test_mana_reflection_doubles_mana_tapped_for"
+
+
+@replacement(
+    "ProduceMana",
+    params={"ValidCard": _G, "ActiveZones": _G, "ManaReplacement": _G},
+    rule="106.12b",
+    test=_G,
+)
+def produce_mana(game: Any, ctx: Ctx, params: ParamMap, found: GameObject) -> bool:
+    """A permanent fitting ``ValidCard$`` is tapped for mana."""
+    return matches(ctx, found, params.get("ValidCard") or "Card")
+
+
+def _pairs(ctx: Ctx, params: ParamMap) -> dict[str, list[str]]:
+    name = params.get("ManaReplacement") or ""
+    svar = ctx.face.svar(name)
+    body = svar.body if svar is not None else None
+    if body is None:
+        raise UnsupportedAbilityError(
+            f"{ctx.face.name}: no SVar {name!r} for a mana replacement", missing=(f"SVar:{name}",)
+        )
+    pairs: dict[str, list[str]] = {}
+    for part in body.split("&"):
+        before, _, after = part.partition("->")
+        pairs[before.strip()] = after.split()
+    return pairs
+
+
+def replaced_mana(game: Any, found: GameObject, mana: list[str], tapped_for_mana: bool) -> list[str]:
+    """The mana a mana ability of ``found`` produces after the ``ProduceMana``
+    replacements that apply (only if it was tapped for mana, 106.12b)."""
+    if not tapped_for_mana or not mana:
+        return mana
+    entry = lookup("replacement", "ProduceMana")
+    assert entry is not None
+    for source, face in list(game.faces_on_battlefield()):
+        for ability in face.abilities:
+            if ability.kind != "R" or ability.params.api != "ProduceMana":
+                continue
+            params = ability.params
+            zones = params.get("ActiveZones")
+            if zones is not None and source.zone not in [zone_named(z) for z in zones.split(",")]:
+                continue
+            ctx = game.ability_ctx(source, face)
+            if entry.run(game, ctx, params, found):
+                pairs = _pairs(ctx, params)
+                mana = [m for held in mana for m in pairs.get(held, [held])]
+                game.record("replace", found, f"{face.name}: {{obj}}'s mana is replaced", "106.12b")
+    return mana
