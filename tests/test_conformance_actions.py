@@ -543,13 +543,14 @@ def test_drives_the_game_counts_the_loop_not_the_direct_actions(tmp_path: Path) 
 
 
 def test_a_question_about_an_ability_the_engine_cannot_run_is_unsupported(tmp_path: Path) -> None:
-    """Shatterskull Smashing's damage "divided as you choose" can't run on the reference
-    engine: whether it can be cast is not answered with a made-up rule."""
+    """Burn from Within's "if that creature would die this turn, exile it instead" (its
+    ``Debuff`` link) can't run on the reference engine: whether it can be cast is not
+    answered with a made-up rule."""
     body = '[scenario.game]\nstep = "main1"\nmana = { "1" = "RR" }\n'
-    body += '[scenario.setup]\nsmash = { card = "Shatterskull Smashing", zone = "hand" }\n'
-    result = outcome(tmp_path, scenario("601.2", body + check("object", "smash", cast_refused='""')))
+    body += '[scenario.setup]\nburn = { card = "Burn from Within", zone = "hand" }\n'
+    result = outcome(tmp_path, scenario("601.2", body + check("object", "burn", cast_refused='""')))
     assert result.status == "unsupported", result.message
-    assert "DividedAsYouChoose" in result.message
+    assert "Debuff" in result.message or "RememberDamaged" in result.message
 
 
 @pytest.mark.rule("110.4b", "109.2")

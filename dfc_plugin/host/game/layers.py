@@ -217,13 +217,17 @@ class Layers(LoopState):
     def keyword_entering(self, object_id: int) -> None:
         """Keyword "as it enters" replacements: ``etbCounter:<type>:<n>`` and the hidden
         keyword "CARDNAME enters the battlefield tapped." (614.1c)."""
+        from dfc_plugin.host.abilities.copying import counter_count
+
         found = self.obj(object_id)
         face = self.rules.characteristics(found.state).face
         if face is None:
             return
         for word in face.keywords:
             if word.name == "etbCounter" and word.args:
-                self.add_counters(object_id, word.args[0], self._etb_count(found, face, word.args[1:]))
+                # "Enters with counters" is an effect putting them: Doubling Season too (614.1c)
+                count = counter_count(self, object_id, self._etb_count(found, face, word.args[1:]))
+                self.add_counters(object_id, word.args[0], count)
             elif word.name == "CARDNAME enters the battlefield tapped.":
                 self._replace(self.obj(object_id), tapped=True)
             elif word.name == "ETBReplacement" and len(word.args) >= 2:
