@@ -4,7 +4,7 @@ are bundled scripts or tests/scripts "Test ..." cards written for one API each).
 from __future__ import annotations
 
 import pytest
-from play_support import lands, names, played_game, script
+from play_support import all_answered, lands, names, played_game, script
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
@@ -603,3 +603,19 @@ def test_gain_control() -> None:
     )
     game.pass_until("upkeep", turn=2)
     assert game.obj(theirs).controller == 2
+
+
+@pytest.mark.rule("701.27a", "603.2")
+def test_set_state_optional_asks() -> None:
+    """Search for Azcanta: "Then if you have seven or more cards in your graveyard, you may
+    transform Search for Azcanta." Its controller is asked; declining leaves it as it is."""
+    for answer in (True, False):
+        game = played_game([("cards to take", []), ("transform Search for Azcanta", answer)])
+        search = game.add("Search for Azcanta", Zone.BATTLEFIELD, 1)
+        for _ in range(7):
+            game.add("Grizzly Bears", Zone.GRAVEYARD, 1)
+        game.start(hand=0)
+        game.resolve_stack()
+        assert all_answered(game)
+        expected = "Azcanta, the Sunken Ruin" if answer else "Search for Azcanta"
+        assert game.name_of(search) == expected

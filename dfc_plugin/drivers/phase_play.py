@@ -134,11 +134,16 @@ def _stack_name(driver: PhaseDriver, entry: Mapping[str, Any]) -> str:
     return str(name) if (entry.get("kind") or {}).get("type") == "Spell" else f"ability of {name}"
 
 
-def _ids(driver: PhaseDriver) -> set[int]:
-    return {int(i) for i in driver._state()["objects"]}
+def _ids(driver: PhaseDriver) -> set[tuple[int, int]]:
+    """Every object now, as (id, incarnation): phase keeps a card's id when it changes
+    zones and bumps its incarnation, and by 400.7 that is a new object."""
+    objects = driver._state()["objects"]
+    return {(int(i), int(o.get("incarnation", 0))) for i, o in objects.items()}
 
 
-def _made(driver: PhaseDriver, before: set[int]) -> tuple[Any, ...]:
+def _made(driver: PhaseDriver, before: set[tuple[int, int]]) -> tuple[Any, ...]:
+    """The objects that came into being since ``before``: new ids (tokens, copies) and
+    cards that changed zones on the way (a card returned to the battlefield)."""
     from dfc_plugin.drivers.phase import _Handle
 
-    return tuple(driver._current(_Handle(i)) for i in sorted(_ids(driver) - before))
+    return tuple(_Handle(i, n) for i, n in sorted(_ids(driver) - before))

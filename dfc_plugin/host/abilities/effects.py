@@ -60,20 +60,25 @@ def _remember(ctx: Ctx, link: ParamMap, key: str, objects: list[int]) -> None:
     params={
         "Mode": _P + "test_werewolf_transforms_after_a_turn_without_spells",
         "Defined": _T + "test_set_state",
+        "Optional": _T + "test_set_state_optional_asks",
     },
     rule="701.27",
     test=_T + "test_set_state",
 )
 def set_state(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Transform (or convert) each defined permanent (701.27, 701.28)."""
+    """Transform (or convert) each defined permanent (701.27, 701.28); ``Optional$``:
+    "you may transform it", asked of the ability's controller for each."""
     mode = link.get("Mode") or ""
     if mode not in ("Transform", "Convert"):
         raise UnsupportedAbilityError(
             f"SetState Mode$ {mode} can't run here", missing=(f"SetState.Mode:{mode}",)
         )
     for object_id in _cards(game, ctx, link):
-        if game.objects[object_id].zone is Zone.BATTLEFIELD:
-            game.transform(object_id, action=mode.lower())
+        if game.objects[object_id].zone is not Zone.BATTLEFIELD:
+            continue
+        if "Optional" in link and not game.ask_yes(ctx.controller, f"{mode.lower()} {ctx.face.name}"):
+            continue
+        game.transform(object_id, action=mode.lower())
 
 
 @api(
