@@ -89,6 +89,8 @@ class Amount:
     valid: ValidExpr | None = None
     math: tuple[MathStep, ...] = ()
     source: str = ""
+    #: A count form's argument after a dot: ``LANDMARK`` in ``Count$CardCounters.LANDMARK``.
+    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -144,7 +146,8 @@ class ExpressionBuilder:
         kind = next(str(t) for t in c if isinstance(t, Token) and t.type == "V_COUNT_KIND")
         valid = next((x for x in c if isinstance(x, ValidExpr)), None)
         math = tuple(x for x in c if isinstance(x, MathStep))
-        return Amount("count", kind, valid=valid, math=math)
+        args = next((x for x in c if isinstance(x, tuple)), ())
+        return Amount("count", kind, valid=valid, math=math, args=args)
 
     def amount_constant(self, c: list[Token]) -> Amount:
         return Amount("number", _text(c[-1]))

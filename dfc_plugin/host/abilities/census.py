@@ -17,12 +17,23 @@ from functools import lru_cache
 
 from dfc_plugin.cards import CardDef, Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
-from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
+from dfc_plugin.host.abilities import (  # noqa: F401  (registration)
+    effects,
+    keywords,
+    replacements,
+    statics,
+    tallies,
+    triggers,
+)
 from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
 from dfc_plugin.host.abilities.values import (
+    ARG_FORMS,
     COUNT_FORMS,
     LIST_FUNCTIONS,
     LIST_SOURCES,
+    PLAYER_FUNCTIONS,
+    VALID_ARGUMENT_FORMS,
+    count_argument,
     defined_known,
     unknown_properties,
 )
@@ -213,10 +224,14 @@ def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
         except ValueSyntaxError:
             found.append(f"amount:{body}")
             continue
-        if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
+        argument = count_argument(parsed) if parsed.kind == "count" else None
+        if argument is not None:
+            found.extend(_argument_missing(*argument))
+        elif parsed.kind == "count" and parsed.value not in COUNT_FORMS:
             found.append(f"Count${parsed.value}")
         elif parsed.kind == "list" and (
-            parsed.value not in LIST_FUNCTIONS or parsed.source not in LIST_SOURCES
+            parsed.value not in (PLAYER_FUNCTIONS if parsed.source == _PLAYERS else LIST_FUNCTIONS)
+            or parsed.source not in LIST_SOURCES
         ):
             found.append(f"{parsed.source}${parsed.value}")
         elif parsed.kind == "count" and parsed.valid is not None:
@@ -225,6 +240,19 @@ def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
                 for w in unknown_properties(",".join(_alt_text(a) for a in parsed.valid.alternatives))
             )
     return found
+
+
+_PLAYERS = "PlayerCountPlayers"
+
+
+def _argument_missing(name: str, argument: str) -> list[str]:
+    """A count form with an argument: the form, and the argument's words where the form
+    reads it as a valid-card expression."""
+    if name not in ARG_FORMS:
+        return [f"Count${name}"]
+    if name in VALID_ARGUMENT_FORMS:
+        return [f"valid:{w}" for w in _try(lambda: unknown_properties(argument), name, argument)]
+    return []
 
 
 def _alt_text(alt: object) -> str:

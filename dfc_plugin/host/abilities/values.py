@@ -249,6 +249,9 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     ),
 }
 
+#: The property words with a plain meaning (other modules add theirs).
+SIMPLE_PROPS = _SIMPLE_PROPS
+
 #: Type words of an alternative that are not card types: what they mean.
 _WORDS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "Card": lambda ctx, o: True,
@@ -473,10 +476,51 @@ LIST_FUNCTIONS: dict[str, Callable[[Any, list[GameObject]], int]] = {
     "DifferentCMC": lambda game, objects: len({_stat(game, o, "cmc") for o in objects}),
 }
 #: The lists an amount may read.
-LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed"})
+LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed", "PlayerCountPlayers"})
+
+#: ``PlayerCountPlayers$<Function>``: what each function says of the players (filled
+#: by :mod:`.tallies`).
+PLAYER_FUNCTIONS: dict[str, Callable[[Ctx, list[int]], int]] = {}
+
+#: Count forms with an argument (``Count$CardCounters.LANDMARK``,
+#: ``Count$ThisTurnCast_Card.YouCtrl``): form -> f(ctx, argument); filled by :mod:`.tallies`.
+ARG_FORMS: dict[str, Callable[[Ctx, str], int]] = {}
+#: The argument forms whose argument is a valid-card expression (census checks its words).
+VALID_ARGUMENT_FORMS: set[str] = set()
+
+
+def count_argument(parsed: Amount) -> tuple[str, str] | None:
+    """The form and argument of a count written with one: ``CardCounters.LANDMARK`` is
+    ``("CardCounters", "LANDMARK")``, ``ThisTurnCast_Card.YouCtrl`` is
+    ``("ThisTurnCast", "Card.YouCtrl")``; ``None`` for a plain count."""
+    head, _, tail = parsed.value.partition("_")
+    if tail:
+        return head, tail + ("." + "+".join(parsed.args) if parsed.args else "")
+    if parsed.args:
+        return head, "+".join(parsed.args)
+    return None
+
+
+def _argument_count(ctx: Ctx, parsed: Amount) -> int:
+    name, argument = count_argument(parsed) or ("", "")
+    form = ARG_FORMS.get(name)
+    if form is None:
+        raise UnsupportedAbilityError(f"Count${name} has no meaning here", missing=(f"Count${name}",))
+    return form(ctx, argument)
+
+
+def _player_amount(ctx: Ctx, function: str) -> int:
+    run = PLAYER_FUNCTIONS.get(function)
+    if run is None:
+        raise UnsupportedAbilityError(
+            f"PlayerCountPlayers${function} has no meaning here", missing=(f"PlayerCountPlayers${function}",)
+        )
+    return run(ctx, [p for p in ctx.game.players if ctx.game.alive(p)])
 
 
 def _list_amount(ctx: Ctx, source: str, function: str) -> int:
+    if source == "PlayerCountPlayers":
+        return _player_amount(ctx, function)
     run = LIST_FUNCTIONS.get(function)
     if run is None or source not in LIST_SOURCES:
         raise UnsupportedAbilityError(
@@ -513,6 +557,8 @@ def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
             value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
     elif parsed.kind == "list":
         value = _list_amount(ctx, parsed.source, parsed.value)
+    elif count_argument(parsed) is not None:
+        value = _argument_count(ctx, parsed)
     else:
         form = COUNT_FORMS.get(parsed.value)
         if form is None:
@@ -655,6 +701,7 @@ def unknown_properties(text: str) -> list[str]:
 def _prop_known(prop: str) -> bool:
     if (
         prop in _KNOWN_PROPS
+        or prop in _SIMPLE_PROPS
         or prop in _PLAYER_WORDS
         or prop in _COLOR_WORDS
         or prop in ("Opponent", "NonActive")

@@ -147,6 +147,8 @@ class LoopState(GameCore):
         self._day_seen = self.day_night
         self._trigger_cache: dict[tuple[int, str], list[Any]] = {}
         self._load_notes: dict[int, tuple[str, ...]] = {}
+        #: This turn's events, each with its objects as they were then (turn, event, objects).
+        self.this_turn: list[tuple[int, GameEvent, dict[int, GameObject]]] = []
 
     # ------------------------------------------------------------------ snapshots
     _LOOP_FIELDS = (
@@ -173,6 +175,7 @@ class LoopState(GameCore):
         "life_gained",
         "regeneration",
         "control_reverts",
+        "this_turn",
     )
 
     def _snapshot(self) -> dict[str, Any]:
@@ -330,7 +333,16 @@ class LoopState(GameCore):
         """An event happened: triggered abilities trigger now (603.2). Driven directly
         (before ``start()``), the engine runs no triggers: its caller is the game."""
         if self.playing:
+            self.remember_event(event)
             self.collect_triggers(event)
+
+    def remember_event(self, event: GameEvent) -> None:
+        """Keep the event, with its objects as they are now, for "this turn" questions
+        (``Count$ThisTurnCast``, ``wasDealtDamageThisTurn``); last turn's are dropped."""
+        if self.this_turn and self.this_turn[0][0] != self.turn:
+            self.this_turn = []
+        seen = {i: self.objects[i] for i in event.objects.values() if i in self.objects}
+        self.this_turn.append((self.turn, event, seen))
 
     def collect_triggers(self, event: GameEvent) -> None:
         """Overridden by the trigger mixin."""

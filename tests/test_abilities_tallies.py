@@ -1,0 +1,199 @@
+"""The value words that read this turn's events, a card's counters, a library and the
+players' life totals, played from the cards' own scripts (bundled ones, and corpus
+scripts as test input)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from helpers import FORGE_2020, ROOT, need_shared
+from play_support import lands, names, played_game, script
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.agents import ScriptedAgent
+from dfc_plugin.host.game import Activate, Cast
+from dfc_plugin.script.library import Library
+from dfc_plugin.script.resources import bundled_cardscripts
+from dfc_plugin.state import Side, Zone
+
+
+def corpus_game(*paths: Path, p1: list[tuple[str, object]] | None = None) -> Game:
+    """A played game whose library also holds these corpus scripts (test input)."""
+    library = Library.load(
+        [bundled_cardscripts(), ROOT / "tests" / "scripts", *map(need_shared, paths)], use_cache=False
+    )
+    game = Game(
+        players=2,
+        library=library,
+        agents={1: ScriptedAgent(p1 or []), 2: ScriptedAgent([])},
+        check_invariants=True,
+    )
+    for player in game.players:
+        for _ in range(8):
+            game.add("Island", Zone.LIBRARY, player)
+    return game
+
+
+@pytest.mark.rule("122.1", "701.27a")
+def test_treasure_map_counts_its_landmark_counters() -> None:
+    """Treasure Map: "Put a landmark counter on Treasure Map. Then if there are three or
+    more landmark counters on it, remove those counters, transform Treasure Map, and
+    create three Treasure tokens." (``Count$CardCounters.LANDMARK``)."""
+    game = played_game([("cards to put on the bottom", [])] * 2)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    chart = game.add("Treasure Map", Zone.BATTLEFIELD, 1)
+    game.add_counters(chart, "LANDMARK", 1)
+    lands(game, 1, "Island", 2)
+    game.apply(1, Activate(chart, 0))
+    game.resolve_stack()
+    assert game.obj(chart).counter("LANDMARK") == 2 and game.name_of(chart) == "Treasure Map"
+    game.set_tapped(chart, False)
+    game.apply(1, Activate(chart, 0))
+    game.resolve_stack()
+    assert game.name_of(chart) == "Treasure Cove" and game.obj(chart).counter("LANDMARK") == 0
+    assert names(game, Zone.BATTLEFIELD, 1).count("Treasure Token") == 3
+
+
+@pytest.mark.rule("508.1", "701.27a")
+def test_homicidal_brute_transforms_only_if_it_did_not_attack() -> None:
+    """Homicidal Brute: "At the beginning of your end step, if Homicidal Brute didn't
+    attack this turn, tap Homicidal Brute, then transform it."
+    (``Count$AttackedThisTurn Card.Self``)."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    brute = game.add("Civilized Scholar", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.pass_until("end", turn=1)
+    game.resolve_stack()
+    assert game.name_of(brute) == "Civilized Scholar" and game.obj(brute).tapped
+
+    attacked = played_game()
+    attacked.start(hand=0)
+    attacked.pass_until("main1", turn=1)
+    brute = attacked.add("Civilized Scholar", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    attacked.attacked_this_turn.add(brute)
+    attacked.pass_until("end", turn=1)
+    assert attacked.name_of(brute) == "Homicidal Brute" and not attacked.stack_items
+
+
+@pytest.mark.rule("601.2a")
+def test_vances_blasting_cannons_counts_spells_you_cast_this_turn() -> None:
+    """Vance's Blasting Cannons (2020 corpus script): "Whenever you cast your third
+    spell in a turn, you may transform Vance's Blasting Cannons."
+    (``Count$ThisTurnCast_Card.YouCtrl``: spells already resolved still count)."""
+    path = FORGE_2020 / "v" / "vances_blasting_cannons_spitfire_bastion.txt"
+    game = corpus_game(path, p1=[("use", True)])
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    cannons = game.add("Vance's Blasting Cannons", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Forest", 3)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    for count in range(3):
+        growth = game.add("Giant Growth", Zone.HAND, 1)
+        script(game, 1, ("targets for Giant Growth", [("o", bears)]))
+        game.apply(1, Cast(growth))
+        game.resolve_stack()
+        assert game.name_of(cannons) == ("Spitfire Bastion" if count == 2 else "Vance's Blasting Cannons")
+
+
+@pytest.mark.rule("119.1")
+def test_highest_life_total_among_players() -> None:
+    """Cryptolith Fragment (2020 corpus script): "At the beginning of your upkeep, if
+    each player has 10 or less life, transform Cryptolith Fragment."
+    (``PlayerCountPlayers$HighestLifeTotal``)."""
+    path = FORGE_2020 / "c" / "cryptolith_fragment_aurora_of_emrakul.txt"
+    game = corpus_game(path)
+    game.start(hand=0)
+    fragment = game.add("Cryptolith Fragment", Zone.BATTLEFIELD, 1)
+    game.life[1], game.life[2] = 10, 11
+    game.pass_until("upkeep", turn=2)
+    game.pass_until("upkeep", turn=3)
+    game.resolve_stack()
+    assert game.name_of(fragment) == "Cryptolith Fragment"
+    game.life[2] = 10
+    game.pass_until("upkeep", turn=5)
+    game.resolve_stack()
+    assert game.name_of(fragment) == "Aurora of Emrakul"
+
+
+@pytest.mark.rule("120.3", "400.7")
+def test_covert_cutpurse_destroys_only_a_creature_dealt_damage_this_turn() -> None:
+    """Covert Cutpurse: "When this creature enters, destroy target creature you don't
+    control that was dealt damage this turn." (``wasDealtDamageThisTurn``)."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    hurt = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    fresh = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    game.deal_damage(fresh, ("o", hurt), 1)
+    purse = game.add("Covert Cutpurse", Zone.HAND, 1)
+    lands(game, 1, "Swamp", 3)
+    script(game, 1, ("targets for Covert Cutpurse", [("o", hurt)]))
+    game.apply(1, Cast(purse))
+    game.resolve_stack()
+    assert "Covert Cutpurse" in names(game, Zone.BATTLEFIELD, 1) and hurt not in game.objects
+    assert game.obj(fresh).zone is Zone.BATTLEFIELD and names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"]
+
+    unhurt = played_game()  # nobody was dealt damage: no legal target, the trigger is removed
+    unhurt.start(hand=0)
+    unhurt.pass_until("main1", turn=1)
+    bears = unhurt.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    lands(unhurt, 1, "Swamp", 3)
+    unhurt.apply(1, Cast(unhurt.add("Covert Cutpurse", Zone.HAND, 1)))
+    unhurt.resolve_stack()
+    assert unhurt.obj(bears).zone is Zone.BATTLEFIELD
+
+
+@pytest.mark.rule("606.3", "701.17")
+def test_nicol_bolas_exiles_all_but_the_bottom_card() -> None:
+    """Nicol Bolas, the Arisen (2020 corpus script): "−12: Exile all but the bottom card
+    of target player's library." (``Count$InTargetedLibrary.Card/Minus.1``)."""
+    path = FORGE_2020 / "n" / "nicol_bolas_the_ravager.txt"
+    game = corpus_game(path, p1=[("targets for Nicol Bolas, the Arisen", [("p", 2)])])
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    bolas = game.add("Nicol Bolas, the Ravager", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.add_counters(bolas, "LOYALTY", 12)
+    bottom = game.owner_zone_ids(2, Zone.LIBRARY)[0]
+    game.apply(1, Activate(bolas, 3))
+    game.resolve_stack()
+    assert game.owner_zone_ids(2, Zone.LIBRARY) == [bottom] and len(game.in_zone(Zone.EXILE, 2)) == 7
+
+
+@pytest.mark.rule("120.3", "118.12")
+def test_elesh_norn_taxes_the_damaging_sources_controller() -> None:
+    """Elesh Norn: "Whenever a source an opponent controls deals damage to you or a
+    permanent you control, that source's controller loses 2 life unless they pay {1}."
+    (``Defined$ TriggeredSourceController``)."""
+    game = played_game(p2=[("pay 1 (Elesh Norn)", False)])
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.add("Elesh Norn", Zone.BATTLEFIELD, 1)
+    theirs = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    mine = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.deal_damage(theirs, ("p", 1), 2)
+    game.resolve_stack()
+    assert game.life == {1: 18, 2: 18}  # player 2 doesn't pay {1}: the source's controller loses 2
+    game.deal_damage(mine, ("p", 2), 1)  # a source of Elesh Norn's controller: no trigger
+    game.resolve_stack()
+    assert game.life == {1: 18, 2: 17}
+
+
+@pytest.mark.rule("111.1", "603.10a")
+def test_liliana_returns_transformed_with_a_zombie() -> None:
+    """Liliana, Heretical Healer: "Whenever another nontoken creature you control dies,
+    exile Liliana, then return her to the battlefield transformed under her owner's
+    control. If you do, create a 2/2 black Zombie creature token." (the token script
+    ``b_2_2_zombie``)."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.add("Liliana, Heretical Healer", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.destroy(bears)
+    game.resolve_stack()
+    assert names(game, Zone.BATTLEFIELD, 1) == ["Liliana, Defiant Necromancer", "Zombie Token"]
+    zombie = next(o for o in game.battlefield() if game.name_of(o.id) == "Zombie Token")
+    assert game.power_toughness(zombie.id) == (2, 2)
