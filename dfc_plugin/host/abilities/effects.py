@@ -123,6 +123,8 @@ def _move_known(game: Any, ctx: Ctx, link: ParamMap, object_id: int, destination
         result = game.put_onto_battlefield(
             object_id, transformed="Transformed" in link, controller=controller, tapped="Tapped" in link
         )
+        if "Attacking" in link and result.happened and result.objects:
+            game.put_into_attack(result.objects[0], ctx.source)
         return result.objects[0] if result.happened and result.objects else None
     if found.zone is destination:
         return None
@@ -179,6 +181,7 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
         "Tapped": _T + "test_change_zone_gain_control",
         "LibraryPosition": _T + "test_change_zone_library_position",
         "ForgetOtherRemembered": _P + "test_nissa_returns_transformed_on_the_seventh_land",
+        "Attacking": "test_abilities_targeting.py::test_grim_captain_returns_a_crafted_creature_attacking",
     },
     rule="400.7",
     test=_P + "test_nissa_returns_transformed_on_the_seventh_land",
@@ -347,6 +350,7 @@ def discard(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "NoMove": _T + "test_dig_looks_only",
         "RevealOptional": _T + "test_dig_looks_only",
         "RememberRevealed": _T + "test_dig_looks_only",
+        "RestRandomOrder": "test_abilities_targeting.py::test_dig_rest_random_order",
     },
     rule="701.20",
     test=_T + "test_dig",
@@ -374,6 +378,10 @@ def dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
     chosen = game.ask_many(player, "cards to take", fitting, low, count) if fitting else []
     first = zone_named(link.get("DestinationZone") or "Hand")
     second = zone_named(link.get("DestinationZone2") or "Library")
+    if link.get("RestRandomOrder") == "True":  # the rest go in a random order, not the player's
+        top = [i for i in top if i in chosen] + game.random_pick(
+            [i for i in top if i not in chosen], len(top) - len(chosen)
+        )
     for object_id in top:
         zone = first if object_id in chosen else second
         if zone is Zone.BATTLEFIELD:

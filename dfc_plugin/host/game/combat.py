@@ -153,3 +153,12 @@ class Combat(Basics):
 
     def attacking_ids(self) -> list[int]:
         return [i for i in self.attackers if i in self.objects and self.objects[i].zone is Zone.BATTLEFIELD]
+
+    def put_into_attack(self, object_id: int, beside: int | None = None) -> None:
+        """A creature put onto the battlefield attacking (506.3, 508.4): it attacks what
+        ``beside`` attacks, else the player the other attackers attack; outside combat,
+        or with no attackers, it is just put onto the battlefield."""
+        if not self.attackers:
+            return
+        defender = self.attackers.get(beside) if beside is not None else None
+        self.attackers[object_id] = defender if defender is not None else next(iter(self.attackers.values()))

@@ -1,0 +1,78 @@
+"""Restrictions on a link's targets beyond ``ValidTgts$`` (601.2c: the player chooses
+targets, each legal): ``TargetsWithDefinedController$`` (each target controlled by a
+player the value names, e.g. the player the parent link targets), and
+``TargetsWithDifferentCMC$`` (no two targets with the same mana value). The chain
+runner asks :func:`narrowed` for the options and :func:`pick_targets` for the choice.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from dfc_plugin.cards import ParamMap
+from dfc_plugin.host.abilities.values import Ctx, Target, defined_players
+
+__all__ = ["narrowed", "pick_targets"]
+
+
+def _controller(game: Any, target: Target) -> int | None:
+    kind, value = target
+    if kind == "p":
+        return value
+    found = game.objects.get(value) or game.lki.get(value)
+    return found.controller if found is not None else None
+
+
+def _parent_players(game: Any, ctx: Ctx, index: int) -> list[int]:
+    """The players the nearest earlier targeting link chose, or the controllers of the
+    objects it chose ("that player or that planeswalker's controller")."""
+    for earlier in range(index - 1, -1, -1):
+        if earlier in ctx.targets:
+            found = (_controller(game, t) for t in ctx.targets[earlier])
+            return [p for p in found if p is not None]
+    return []
+
+
+def _defined_controllers(game: Any, ctx: Ctx, index: int, text: str) -> list[int]:
+    if text == "ParentTarget":
+        return _parent_players(game, ctx, index)
+    return defined_players(ctx, text)
+
+
+def narrowed(game: Any, ctx: Ctx, index: int, link: ParamMap, options: list[Target]) -> list[Target]:
+    """The legal targets left once the link's restrictions that depend on earlier
+    choices are applied."""
+    text = link.get("TargetsWithDefinedController")
+    if text is None:
+        return options
+    players = _defined_controllers(game, ctx, index, text)
+    return [t for t in options if t[0] == "o" and _controller(game, t) in players]
+
+
+def _mana_value(game: Any, target: Target) -> int | None:
+    if target[0] != "o":
+        return None
+    return int(game.rules.mana_value(game.objects[target[1]].state))
+
+
+def pick_targets(
+    game: Any, ctx: Ctx, link: ParamMap, options: list[Target], *, low: int, high: int
+) -> list[Target]:
+    """The controller's choice of ``low`` to ``high`` targets; with
+    ``TargetsWithDifferentCMC$`` they choose one at a time among the options whose
+    mana value no chosen target has, so that every offered choice is legal."""
+    purpose = f"targets for {ctx.face.name}"
+    if "TargetsWithDifferentCMC" not in link:
+        chosen: list[Target] = game.ask_many(ctx.controller, purpose, options, low, min(high, len(options)))
+        return chosen
+    picked: list[Target] = []
+    while len(picked) < high:
+        taken = {_mana_value(game, t) for t in picked}
+        left = [t for t in options if t not in picked and _mana_value(game, t) not in taken]
+        if not left:
+            break
+        one = game.ask_many(ctx.controller, purpose, left, 1 if len(picked) < low else 0, 1)
+        if not one:
+            break
+        picked.extend(one)
+    return picked
