@@ -4,6 +4,7 @@ scripts as test input)."""
 
 from __future__ import annotations
 
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -18,14 +19,16 @@ from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.state import Side, Zone
 
 
+@cache
+def _library(*paths: Path) -> Library:
+    return Library.load([bundled_cardscripts(), ROOT / "tests" / "scripts", *paths], use_cache=False)
+
+
 def corpus_game(*paths: Path, p1: list[tuple[str, object]] | None = None) -> Game:
     """A played game whose library also holds these corpus scripts (test input)."""
-    library = Library.load(
-        [bundled_cardscripts(), ROOT / "tests" / "scripts", *map(need_shared, paths)], use_cache=False
-    )
     game = Game(
         players=2,
-        library=library,
+        library=_library(*map(need_shared, paths)),
         agents={1: ScriptedAgent(p1 or []), 2: ScriptedAgent([])},
         check_invariants=True,
     )

@@ -11,14 +11,10 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 
 from __future__ import annotations
 
-from dfc_plugin.host.abilities import (
-    effects,
-    keywords,
-    replacements,
-    statics,
-    tallies,  # noqa: F401  (this turn's counts, counters)
-    triggers,
-)
+import dfc_plugin.host.abilities.batches
+import dfc_plugin.host.abilities.tallies
+import dfc_plugin.host.abilities.targeting  # noqa: F401  (target restrictions)
+from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 
 __all__ = [

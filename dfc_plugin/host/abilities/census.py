@@ -17,14 +17,7 @@ from functools import lru_cache
 
 from dfc_plugin.cards import CardDef, Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
-from dfc_plugin.host.abilities import (  # noqa: F401  (registration)
-    effects,
-    keywords,
-    replacements,
-    statics,
-    tallies,
-    triggers,
-)
+from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
 from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
 from dfc_plugin.host.abilities.values import (
     ARG_FORMS,

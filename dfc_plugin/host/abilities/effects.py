@@ -210,6 +210,7 @@ def change_zone(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "ChangeType": _T + "test_change_zone_all",
         "Origin": _T + "test_change_zone_all",
         "Destination": _T + "test_change_zone_all",
+        "Tapped": "test_abilities_batches.py::test_titania_gains_life_once_for_lands_put_into_graveyard",
     },
     test=_T + "test_change_zone_all",
 )

@@ -16,6 +16,7 @@ from typing import Any
 
 from dfc_plugin.cards import Ability, Face, ForgeCost
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
@@ -177,6 +178,9 @@ class CastingActions(StackActions, Costs):
                 return "loyalty abilities at sorcery speed (606.3)"
         if "SorcerySpeed" in params and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
+        face = self.face_of(found)
+        if face is not None and limit_reached(self, self.ability_ctx(found, face, player), ability):
+            return "no more times this turn (602.5b)"
         condition = params.get("Activation")
         if condition is not None:
             check = ACTIVATION_CONDITIONS.get(condition)
@@ -209,6 +213,7 @@ class CastingActions(StackActions, Costs):
             raise IllegalActionError(f"{face.name}'s ability has no legal targets", rule="602.2b")
         cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
         self.pay_cost(ctx, cost, face.name)
+        count_use(self, ctx, ability)
         if "Planeswalker" in params:
             self.loyalty_used.add(found.id)
         self.stack_items.append(StackItem("ability", ctx, params, text=ability.text, face=face))

@@ -82,6 +82,9 @@ class StateBased(Combat):
     def state_based_actions(self) -> bool:
         """Perform every state-based action that applies; ``True`` if any did. (Nothing
         to check if nothing changed since the last check found nothing.)"""
+        from dfc_plugin.host.abilities.batches import flush
+
+        flush(self)  # what happened before this check, and the last check's actions (704.3)
         if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
             return False
         acted = False

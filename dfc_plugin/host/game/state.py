@@ -149,6 +149,8 @@ class LoopState(GameCore):
         self._load_notes: dict[int, tuple[str, ...]] = {}
         #: This turn's events, each with its objects as they were then (turn, event, objects).
         self.this_turn: list[tuple[int, GameEvent, dict[int, GameObject]]] = []
+        #: Zone changes and damage since the last batch closed (``ChangesZoneAll``).
+        self.batch: list[GameEvent] = []
 
     # ------------------------------------------------------------------ snapshots
     _LOOP_FIELDS = (
@@ -176,6 +178,7 @@ class LoopState(GameCore):
         "regeneration",
         "control_reverts",
         "this_turn",
+        "batch",
     )
 
     def _snapshot(self) -> dict[str, Any]:
@@ -343,6 +346,8 @@ class LoopState(GameCore):
             self.this_turn = []
         seen = {i: self.objects[i] for i in event.objects.values() if i in self.objects}
         self.this_turn.append((self.turn, event, seen))
+        if event.mode in ("ChangesZone", "DamageDone"):
+            self.batch.append(event)  # closed by abilities.batches.flush
 
     def collect_triggers(self, event: GameEvent) -> None:
         """Overridden by the trigger mixin."""
@@ -430,7 +435,11 @@ class LoopState(GameCore):
     def settle_between_links(self) -> None:
         """Between two links of a chain a later link sees the board as the earlier one
         left it (forge-abilities.md 3.3); nothing to do in this engine, whose
-        characteristics are computed when asked."""
+        characteristics are computed when asked. A link's events are simultaneous:
+        the batch closes ("one or more" triggers, 603.2c)."""
+        from dfc_plugin.host.abilities.batches import flush
+
+        flush(self)
 
     # ------------------------------------------------------------------ load-time notes
     def _note_unsupported(self, found: GameObject) -> None:
