@@ -18,7 +18,8 @@ from typing import Any
 
 from dfc_plugin.cards import Ability, ParamMap
 from dfc_plugin.host.abilities.registry import trigger
-from dfc_plugin.host.abilities.values import Ctx, amount, matches, matches_player, zone_named
+from dfc_plugin.host.abilities.triggers import _fits, _zones_fit
+from dfc_plugin.host.abilities.values import Ctx, amount
 from dfc_plugin.host.game.events import GameEvent
 
 __all__ = ["BATCHED", "count_use", "flush", "limit_reached"]
@@ -41,29 +42,6 @@ def flush(game: Any) -> None:
             game.emit(GameEvent(mode, data={"Events": part}))
 
 
-def _zone_fits(text: str | None, zone: Any) -> bool:
-    if text is None or text in ("Any", "All"):
-        return True
-    return zone in [zone_named(z) for z in text.split(",")]
-
-
-def _card_of(game: Any, event: GameEvent, role: str) -> Any:
-    object_id = event.objects.get(role)
-    if object_id is None:
-        return None
-    return event.lki.get(object_id) or game.objects.get(object_id)
-
-
-def _fits(game: Any, ctx: Ctx, event: GameEvent, role: str, valid: str | None) -> bool:
-    if valid is None:
-        return True
-    found = _card_of(game, event, role)
-    if found is not None:
-        return matches(ctx, found, valid)
-    player = event.players.get(role)
-    return player is not None and matches_player(ctx, player, valid)
-
-
 @trigger(
     "ChangesZoneAll",
     params={
@@ -79,8 +57,8 @@ def changes_zone_all(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) ->
     ``Destination$`` at once: one trigger for the batch (a card that left the
     battlefield is read as it last existed there, 603.10a)."""
     return any(
-        _zone_fits(params.get("Origin"), e.data.get("Origin"))
-        and _zone_fits(params.get("Destination"), e.data.get("Destination"))
+        _zones_fit(params.get("Origin"), e.data.get("Origin"))
+        and _zones_fit(params.get("Destination"), e.data.get("Destination"))
         and _fits(game, ctx, e, "Card", params.get("ValidCards"))
         for e in event.data["Events"]
     )
