@@ -200,3 +200,22 @@ def test_liliana_returns_transformed_with_a_zombie() -> None:
     assert names(game, Zone.BATTLEFIELD, 1) == ["Liliana, Defiant Necromancer", "Zombie Token"]
     zombie = next(o for o in game.battlefield() if game.name_of(o.id) == "Zombie Token")
     assert game.power_toughness(zombie.id) == (2, 2)
+
+
+@pytest.mark.rule("107.3", "119.3")
+def test_feed_the_clan_compares_for_its_amount() -> None:
+    """Feed the Clan (2020 corpus script): "You gain 5 life. Ferocious — You gain 10
+    life instead if you control a creature with power 4 or greater."
+    (``Count$Compare Y GE1.10.5``)."""
+    path = FORGE_2020 / "f" / "feed_the_clan.txt"
+    gains = []
+    for big in (False, True):
+        game = corpus_game(path)
+        game.start(hand=0)
+        game.pass_until("main1", turn=1)
+        game.add("Test Rhino" if big else "Grizzly Bears", Zone.BATTLEFIELD, 1)
+        lands(game, 1, "Forest", 2)
+        game.apply(1, Cast(game.add("Feed the Clan", Zone.HAND, 1)))
+        game.resolve_stack()
+        gains.append(game.life[1] - 20)
+    assert gains == [5, 10]

@@ -81,7 +81,9 @@ class Amount:
     """An amount: a number (``kind="number"``), an SVar name (``"svar"``), a count
     (``"count"``, e.g. ``Count$Valid Land.YouCtrl``), a constant (``Number$0``), or a
     function of a list of objects (``"list"``: ``Targeted$CardPower``, ``source`` is
-    ``Targeted``, ``value`` is ``CardPower``)."""
+    ``Targeted``, ``value`` is ``CardPower``), or a choice (``"compare"``:
+    ``Count$Compare X GE6.DoubledX.X``, ``value`` is ``X``, ``args`` the operator,
+    operand, and the amounts if it holds and if not)."""
 
     kind: str
     value: str
@@ -148,6 +150,12 @@ class ExpressionBuilder:
         math = tuple(x for x in c if isinstance(x, MathStep))
         args = next((x for x in c if isinstance(x, tuple)), ())
         return Amount("count", kind, valid=valid, math=math, args=args)
+
+    def amount_compare(self, c: list[Token]) -> Amount:
+        left = next(str(t) for t in c if t.type == "V_SVAR_NAME")
+        op = next(str(t) for t in c if t.type == "V_CMP_OP")
+        operand, then, otherwise = (str(t) for t in c if t.type == "V_BRANCH")
+        return Amount("compare", left, args=(op, operand, then, otherwise))
 
     def amount_constant(self, c: list[Token]) -> Amount:
         return Amount("number", _text(c[-1]))

@@ -208,31 +208,40 @@ def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
     found = []
     for key in _AMOUNT_PARAMS:
         text = params.get(key)
-        if not text or text.lstrip("+-").isdigit():
-            continue
-        svar = face.svar(text.lstrip("+-"))
-        body = svar.body if svar is not None else text
-        try:
-            parsed: Amount = parse_value("amount", body)
-        except ValueSyntaxError:
-            found.append(f"amount:{body}")
-            continue
-        argument = count_argument(parsed) if parsed.kind == "count" else None
-        if argument is not None:
-            found.extend(_argument_missing(*argument))
-        elif parsed.kind == "count" and parsed.value not in COUNT_FORMS:
-            found.append(f"Count${parsed.value}")
-        elif parsed.kind == "list" and (
-            parsed.value not in (PLAYER_FUNCTIONS if parsed.source == _PLAYERS else LIST_FUNCTIONS)
-            or parsed.source not in LIST_SOURCES
-        ):
-            found.append(f"{parsed.source}${parsed.value}")
-        elif parsed.kind == "count" and parsed.valid is not None:
-            found.extend(
-                f"valid:{w}"
-                for w in unknown_properties(",".join(_alt_text(a) for a in parsed.valid.alternatives))
-            )
+        if text:
+            found.extend(_amount_missing(face, text, 0))
     return found
+
+
+def _amount_missing(face: Face, text: str, depth: int) -> list[str]:
+    """What of one amount (a number, an SVar's body, a count) has no meaning here; a
+    ``Count$Compare`` is checked through the amounts it compares and chooses."""
+    if text.lstrip("+-").isdigit() or depth > 8:
+        return []
+    svar = face.svar(text.lstrip("+-"))
+    body = svar.body if svar is not None else text
+    try:
+        parsed: Amount = parse_value("amount", body)
+    except ValueSyntaxError:
+        return [f"amount:{body}"]
+    if parsed.kind == "compare":
+        _op, operand, then, otherwise = parsed.args
+        parts = (parsed.value, operand, then, otherwise)
+        return [m for part in parts if part != "X" for m in _amount_missing(face, part, depth + 1)]
+    argument = count_argument(parsed) if parsed.kind == "count" else None
+    if argument is not None:
+        return _argument_missing(*argument)
+    if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
+        return [f"Count${parsed.value}"]
+    if parsed.kind == "list" and (
+        parsed.value not in (PLAYER_FUNCTIONS if parsed.source == _PLAYERS else LIST_FUNCTIONS)
+        or parsed.source not in LIST_SOURCES
+    ):
+        return [f"{parsed.source}${parsed.value}"]
+    if parsed.kind == "count" and parsed.valid is not None:
+        alternatives = ",".join(_alt_text(a) for a in parsed.valid.alternatives)
+        return [f"valid:{w}" for w in unknown_properties(alternatives)]
+    return []
 
 
 _PLAYERS = "PlayerCountPlayers"

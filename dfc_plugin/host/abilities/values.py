@@ -557,6 +557,10 @@ def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
             value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
     elif parsed.kind == "list":
         value = _list_amount(ctx, parsed.source, parsed.value)
+    elif parsed.kind == "compare":
+        op, operand, then, otherwise = parsed.args
+        holds = Compare(op, operand).holds(amount(ctx, parsed.value), amount(ctx, operand))
+        value = amount(ctx, then if holds else otherwise)
     elif count_argument(parsed) is not None:
         value = _argument_count(ctx, parsed)
     else:
