@@ -541,26 +541,34 @@ def _operand(ctx: Ctx, text: str) -> int:
     return amount(ctx, text)
 
 
+def _svar_amount(ctx: Ctx, parsed: Amount, depth: int) -> int:
+    body = _svar_body(ctx, parsed.value)
+    if body is None:
+        if parsed.value == "X":
+            return ctx.x
+        raise UnsupportedAbilityError(
+            f"no SVar {parsed.value!r} for an amount", missing=(f"SVar:{parsed.value}",)
+        )
+    return _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
+
+
+def _chosen_amount(ctx: Ctx, parsed: Amount) -> int:
+    """``Count$Compare X GE6.DoubledX.X``: the first amount if the comparison holds, else
+    the second."""
+    op, operand, then, otherwise = parsed.args
+    holds = Compare(op, operand).holds(amount(ctx, parsed.value), amount(ctx, operand))
+    return amount(ctx, then if holds else otherwise)
+
+
 def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
     if parsed.kind == "number":
         value = int(parsed.value)
     elif parsed.kind == "svar":
-        body = _svar_body(ctx, parsed.value)
-        if body is None:
-            if parsed.value == "X":
-                value = ctx.x
-            else:
-                raise UnsupportedAbilityError(
-                    f"no SVar {parsed.value!r} for an amount", missing=(f"SVar:{parsed.value}",)
-                )
-        else:
-            value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
+        value = _svar_amount(ctx, parsed, depth)
     elif parsed.kind == "list":
         value = _list_amount(ctx, parsed.source, parsed.value)
     elif parsed.kind == "compare":
-        op, operand, then, otherwise = parsed.args
-        holds = Compare(op, operand).holds(amount(ctx, parsed.value), amount(ctx, operand))
-        value = amount(ctx, then if holds else otherwise)
+        value = _chosen_amount(ctx, parsed)
     elif count_argument(parsed) is not None:
         value = _argument_count(ctx, parsed)
     else:
