@@ -8,7 +8,7 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import FORGE_2020, ROOT, need_shared
+from helpers import FORGE_2020, FORGE_CURRENT, ROOT, need_shared
 from play_support import lands, names, played_game, script
 
 from dfc_plugin.host import Game
@@ -219,3 +219,38 @@ def test_feed_the_clan_compares_for_its_amount() -> None:
         game.resolve_stack()
         gains.append(game.life[1] - 20)
     assert gains == [5, 10]
+
+
+@pytest.mark.rule("613.4c", "604.2")
+def test_branch_of_boseiju_counts_lands() -> None:
+    """Branch of Boseiju (current corpus script): "Branch of Boseiju gets +1/+1 for each
+    land you control." (``Continuous | AffectedDefined$ Self``): only itself."""
+    path = FORGE_CURRENT / "cardsfolder" / "b" / "boseiju_reaches_skyward_branch_of_boseiju.txt"
+    game = corpus_game(path)
+    game.start(hand=0)
+    branch = game.add("Boseiju Reaches Skyward", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Forest", 3)
+    lands(game, 2, "Forest", 2)
+    assert game.power_toughness(branch) == (3, 3) and game.power_toughness(bears) == (2, 2)
+
+
+@pytest.mark.rule("122.1", "202.3")
+def test_kianne_fractal_counts_different_mana_values_studied() -> None:
+    """Kianne, Dean of Substance: "Create a 0/0 green and blue Fractal creature token.
+    Put a +1/+1 counter on it for each different mana value among nonland cards you own
+    in exile with study counters on them." (``Count$DifferentCMCExile``)."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    kianne = game.add("Kianne, Dean of Substance", Zone.BATTLEFIELD, 1)
+    for name in ("Grizzly Bears", "Grizzly Bears", "Test Rhino", "Forest"):
+        studied = game.add(name, Zone.EXILE, 1)
+        game.add_counters(studied, "STUDY", 1)
+    game.add("Lightning Bolt", Zone.EXILE, 1)  # no study counter
+    game.add_counters(game.add("Giant Growth", Zone.EXILE, 2), "STUDY", 1)  # not yours
+    lands(game, 1, "Forest", 5)
+    game.apply(1, Activate(kianne, 1))
+    game.resolve_stack()
+    fractal = next(o for o in game.battlefield() if game.name_of(o.id) == "Fractal Token")
+    assert fractal.counter("P1P1") == 2 and game.power_toughness(fractal.id) == (2, 2)

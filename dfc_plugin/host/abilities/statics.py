@@ -16,6 +16,7 @@ from dfc_plugin.host.abilities.registry import lookup, static
 from dfc_plugin.host.abilities.values import (
     Ctx,
     amount,
+    defined_objects,
     matches,
     matches_player,
     requirements_hold,
@@ -74,6 +75,7 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "AddType": _T + "test_continuous_set_pt",
         "EffectZone": _T + "test_continuous_anthem",
         "CharacteristicDefining": _T + "test_characteristic_defining_pt",
+        "AffectedDefined": "test_abilities_tallies.py::test_branch_of_boseiju_counts_lands",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",
@@ -81,10 +83,9 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
 def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> ContinuousPart | None:
     """A continuous effect on each object fitting ``Affected$``: +N/+N (7c), set P/T
     (7b), keywords (6), types (4)."""
-    affected = params.get("Affected")
     if "CharacteristicDefining" in params:
         return None  # its own, in every zone: Layers._cda_parts
-    if affected is None or found.zone is not Zone.BATTLEFIELD or not matches(ctx, found, affected):
+    if found.zone is not Zone.BATTLEFIELD or not _affected(ctx, params, found):
         return None
     words = tuple(w.strip() for w in (params.get("AddKeyword") or "").split("&") if w.strip())
     words += tuple(w.strip() for w in (params.get("AddHiddenKeyword") or "").split("&") if w.strip())
@@ -98,6 +99,16 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
         amount(ctx, set_toughness) if set_toughness else None,
         tuple(t for t in (params.get("AddType") or "").split("&") if t),
     )
+
+
+def _affected(ctx: Ctx, params: ParamMap, found: Any) -> bool:
+    """``Affected$`` (a valid-card expression) or ``AffectedDefined$`` (a ``Defined$``
+    reference such as ``Self``) says which objects a continuous effect applies to."""
+    defined = params.get("AffectedDefined")
+    if defined is not None:
+        return found.id in defined_objects(ctx, defined)
+    affected = params.get("Affected")
+    return affected is not None and matches(ctx, found, affected)
 
 
 def cda_part(game: Any, ctx: Ctx, params: ParamMap) -> ContinuousPart:

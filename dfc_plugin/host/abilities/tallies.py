@@ -110,7 +110,17 @@ values.ARG_FORMS.update(
     }
 )
 values.VALID_ARGUMENT_FORMS.update({"ThisTurnCast", "InTargetedLibrary"})
+
+
+def _different_mana_values_in_exile(ctx: Ctx, valid: ValidExpr | None) -> int:
+    """How many different mana values among exiled cards fitting ``valid`` (202.3)."""
+    text = _unparsed(valid)
+    game = ctx.game
+    return len({game.rules.mana_value(o.state) for o in game.in_zone(Zone.EXILE) if matches(ctx, o, text)})
+
+
 values.COUNT_FORMS["AttackedThisTurn"] = _attacked_this_turn
+values.COUNT_FORMS["DifferentCMCExile"] = _different_mana_values_in_exile
 
 values.PLAYER_FUNCTIONS.update(
     {

@@ -19,6 +19,7 @@ from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
+from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
@@ -172,7 +173,7 @@ class CastingActions(StackActions, Costs):
         if (found.controller if zone is Zone.BATTLEFIELD else found.owner) != player:
             return "only its controller activates it (602.2)"
         if "Planeswalker" in params:
-            if found.id in self.loyalty_used:
+            if found.id in self.loyalty_used and not may_activate_again(self, found):
                 return "a loyalty ability of a permanent once each turn (606.3)"
             if not self.sorcery_timing(player):
                 return "loyalty abilities at sorcery speed (606.3)"
@@ -215,6 +216,8 @@ class CastingActions(StackActions, Costs):
         self.pay_cost(ctx, cost, face.name)
         count_use(self, ctx, ability)
         if "Planeswalker" in params:
+            if found.id in self.loyalty_used:
+                note_again(self, found)
             self.loyalty_used.add(found.id)
         self.stack_items.append(StackItem("ability", ctx, params, text=ability.text, face=face))
         self.record("activate", found, f"player {player} activates an ability of {{obj}}", "602.2")

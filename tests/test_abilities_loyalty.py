@@ -1,0 +1,46 @@
+"""Loyalty abilities: once each turn (606.3), twice under ``NumLoyaltyAct``."""
+
+from __future__ import annotations
+
+import pytest
+from play_support import lands, names, played_game
+
+from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.game import Activate
+from dfc_plugin.state import Side, Zone
+
+
+@pytest.mark.rule("606.3")
+def test_urza_activates_loyalty_twice() -> None:
+    """Urza, Planeswalker: "You may activate the loyalty abilities of Urza, Planeswalker
+    twice each turn rather than only once." A third is refused; another planeswalker
+    still gets only one."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    lord = game.add("Urza, Lord Protector", Zone.BATTLEFIELD, 1)
+    game.add("The Mightstone and Weakstone", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Island", 7)
+    game.apply(1, Activate(lord, 0))  # {7}: meld them into Urza, Planeswalker
+    game.resolve_stack()
+    urza = next(o.id for o in game.battlefield() if game.name_of(o.id) == "Urza, Planeswalker")
+    for _ in range(2):
+        game.apply(1, Activate(urza, 2))  # 0: create two 1/1 Soldier artifact creature tokens
+        game.resolve_stack()
+    assert names(game, Zone.BATTLEFIELD, 1).count("Soldier Token") == 4
+    assert Activate(urza, 2) not in game.legal_actions(1)
+    with pytest.raises(IllegalActionError):
+        game.apply(1, Activate(urza, 2))
+    game.pass_until("main1", turn=3)
+    game.apply(1, Activate(urza, 2))
+    game.resolve_stack()
+    assert names(game, Zone.BATTLEFIELD, 1).count("Soldier Token") == 6
+
+    alone = played_game()
+    alone.start(hand=0)
+    alone.pass_until("main1", turn=1)
+    nissa = alone.add("Nissa, Vastwood Seer", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    alone.add_counters(nissa, "LOYALTY", 3)
+    alone.apply(1, Activate(nissa, 0))
+    alone.resolve_stack()
+    assert Activate(nissa, 0) not in alone.legal_actions(1)
