@@ -148,3 +148,25 @@ def test_dig_rest_random_order() -> None:
     game.apply(1, Activate(azcanta, 1))
     game.resolve_stack()
     assert game.owner_zone_ids(1, Zone.LIBRARY)[:4] == list(reversed(top))  # each put beneath the last
+
+
+@pytest.mark.rule("115.1", "603.2")
+def test_brine_comber_makes_a_spirit_when_an_aura_targets_it() -> None:
+    """Brine Comber: "Whenever Brine Comber enters or becomes the target of an Aura
+    spell, create a 1/1 white Spirit creature token with flying." An Aura spell
+    targeting it triggers it; a non-Aura spell (Giant Growth) doesn't."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    comber = game.add("Brine Comber", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Forest", 2)
+    script(game, 1, ("targets for Giant Growth", [("o", comber)]))
+    game.apply(1, Cast(game.add("Giant Growth", Zone.HAND, 1)))
+    game.resolve_stack()
+    assert "Spirit Token" not in names(game, Zone.BATTLEFIELD, 1)
+    script(game, 1, ("targets for Test Wings", [("o", comber)]))
+    game.apply(1, Cast(game.add("Test Wings", Zone.HAND, 1)))
+    game.resolve_stack()
+    spirits = [o for o in game.battlefield() if game.name_of(o.id) == "Spirit Token"]
+    assert len(spirits) == 1 and game.has_keyword(spirits[0].id, "Flying")
+    assert game.has_keyword(comber, "Flying")  # the Aura resolved onto it

@@ -12,7 +12,7 @@ from typing import Any
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup
-from dfc_plugin.host.abilities.targeting import narrowed, pick_targets
+from dfc_plugin.host.abilities.targeting import announce, narrowed, pick_targets
 from dfc_plugin.host.abilities.values import (
     Ctx,
     Target,
@@ -83,6 +83,7 @@ def choose_targets(game: Any, ctx: Ctx, chain: list[ParamMap]) -> bool:
         if len(options) < low:
             return False
         ctx.targets[index] = pick_targets(game, ctx, link, options, low=low, high=high)
+        announce(game, ctx, ctx.targets[index])
     ctx.link = 0
     return True
 

@@ -248,6 +248,12 @@ for _name, _rule, _test, _doc in (
         _C + "test_cant_block_and_must_attack",
         "It attacks each combat if able.",
     ),
+    (
+        "CARDNAME must be blocked if able.",
+        "509.1c",
+        "test_abilities_combat.py::test_hinterland_scourge_must_be_blocked",
+        "The defending player blocks it with at least one creature if able.",
+    ),
 ):
     _marker(_name, _rule, _test, _doc)
 

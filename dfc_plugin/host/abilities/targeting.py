@@ -2,7 +2,9 @@
 targets, each legal): ``TargetsWithDefinedController$`` (each target controlled by a
 player the value names, e.g. the player the parent link targets), and
 ``TargetsWithDifferentCMC$`` (no two targets with the same mana value). The chain
-runner asks :func:`narrowed` for the options and :func:`pick_targets` for the choice.
+runner asks :func:`narrowed` for the options and :func:`pick_targets` for the choice,
+then :func:`announce` says each chosen object "becomes the target" (the
+``BecomesTarget`` trigger mode).
 """
 
 from __future__ import annotations
@@ -10,9 +12,12 @@ from __future__ import annotations
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
+from dfc_plugin.host.abilities.registry import trigger
+from dfc_plugin.host.abilities.triggers import _fits
 from dfc_plugin.host.abilities.values import Ctx, Target, defined_players
+from dfc_plugin.host.game.events import GameEvent
 
-__all__ = ["narrowed", "pick_targets"]
+__all__ = ["announce", "narrowed", "pick_targets"]
 
 
 def _controller(game: Any, target: Target) -> int | None:
@@ -76,3 +81,28 @@ def pick_targets(
             break
         picked.extend(one)
     return picked
+
+
+def announce(game: Any, ctx: Ctx, chosen: list[Target]) -> None:
+    """Each chosen object becomes the target of the spell or ability (115.1; the
+    ``BecomesTarget`` triggers see the spell on the stack, or the ability's source)."""
+    for kind, value in chosen:
+        if kind == "o":
+            game.emit(GameEvent("BecomesTarget", {"Target": value, "Source": ctx.source}))
+
+
+_COMBER = "test_abilities_targeting.py::test_brine_comber_makes_a_spirit_when_an_aura_targets_it"
+
+
+@trigger(
+    "BecomesTarget",
+    params={"ValidTarget": _COMBER, "ValidSource": _COMBER},
+    rule="115.1",
+    test=_COMBER,
+)
+def becomes_target(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever an object fitting ``ValidTarget$`` becomes the target of a spell or
+    ability whose source fits ``ValidSource$`` (a spell is on the stack as it is cast)."""
+    return _fits(game, ctx, event, "Target", params.get("ValidTarget")) and _fits(
+        game, ctx, event, "Source", params.get("ValidSource")
+    )
