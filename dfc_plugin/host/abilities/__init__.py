@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.loyalty
+import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.tallies
 import dfc_plugin.host.abilities.targeting  # noqa: F401  (target restrictions)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers

@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.targeting import announce, narrowed, pick_targets
 from dfc_plugin.host.abilities.values import (
@@ -59,6 +60,8 @@ def legal_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
         for obj in game.in_zone(zone):
             if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
                 continue
+            if protected(game, obj.id, ctx.source):
+                continue  # 702.16b
             if zone is Zone.STACK and obj.id == ctx.source:
                 continue  # a spell can't target itself (115.5)
             if matches(ctx, obj, valid):

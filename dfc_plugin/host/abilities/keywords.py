@@ -93,8 +93,11 @@ EVASION = (
 
 def can_block(game: Any, attacker: int, blockers: list[int]) -> bool:
     """Whether this set of blockers may block the attacker (509.1b-c)."""
+    from dfc_plugin.host.abilities.protection import protected
     from dfc_plugin.host.abilities.registry import KEYWORDS
 
+    if any(protected(game, attacker, b) for b in blockers):
+        return False  # 702.16f: not blocked by creatures it has protection from
     return all(KEYWORDS[word].run(game, attacker, blockers) for word in EVASION if _has(game, attacker, word))
 
 
