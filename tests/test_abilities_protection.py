@@ -13,7 +13,7 @@ from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.keywords import can_block
 from dfc_plugin.host.game import Activate, Cast
-from dfc_plugin.state import Zone
+from dfc_plugin.state import Side, Zone
 
 
 def _shelter(game: Game, bears: int) -> None:
@@ -72,3 +72,32 @@ def test_protection_from_a_color_is_debt() -> None:
     game.deal_damage(bears, ("o", chosen), 1)
     game.state_based_actions()
     assert chosen not in game.objects  # 1 damage to a 2/1: it dies (704.5g)
+
+
+@pytest.mark.rule("702.21a", "701.6a", "118.12")
+def test_ward_counters_unless_paid() -> None:
+    """Moonrage Brute: "Ward—Pay 3 life." An opponent's Lightning Bolt targeting it is
+    countered unless that player pays 3 life; paid, it resolves. Its controller's own
+    spell doesn't trigger ward."""
+    outcomes = []
+    for pays in (False, True):
+        game = played_game()
+        brute = game.add("Brutal Cathar", Zone.BATTLEFIELD, 1, up=Side.BACK)
+        game.start(hand=0)
+        game.pass_until("main1", turn=2)
+        lands(game, 2, "Mountain", 1)
+        script(game, 2, ("targets for Lightning Bolt", [("o", brute)]), ("pay PayLife<3>", pays))
+        game.apply(2, Cast(game.add("Lightning Bolt", Zone.HAND, 2)))
+        game.resolve_stack()
+        outcomes.append((brute in game.objects, game.life[2]))
+    assert outcomes == [(True, 20), (False, 17)]
+
+    own = played_game()
+    brute = own.add("Brutal Cathar", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    own.start(hand=0)
+    own.pass_until("main1", turn=1)
+    lands(own, 1, "Forest", 1)
+    script(own, 1, ("targets for Giant Growth", [("o", brute)]))
+    own.apply(1, Cast(own.add("Giant Growth", Zone.HAND, 1)))
+    own.resolve_stack()
+    assert own.power_toughness(brute) == (6, 6) and own.life[1] == 20

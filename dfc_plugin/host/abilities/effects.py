@@ -1012,13 +1012,20 @@ def crew(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "TargetType": _T + "test_counter_a_spell",
         "Destination": _T + "test_counter_a_spell",
         "RememberCountered": _T + "test_counter_a_spell",
+        "Defined": "test_abilities_protection.py::test_ward_counters_unless_paid",
     },
     rule="701.6a",
     test=_T + "test_counter_a_spell",
 )
 def counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Counter each target spell (701.6a): it is removed from the stack and put into
-    its owner's graveyard (or ``Destination$``); ``TargetType$ Spell`` only."""
+    its owner's graveyard (or ``Destination$``); ``TargetType$ Spell`` only.
+    ``Defined$ TriggeredSpellAbility``: the spell or ability that triggered it (ward)."""
+    if link.get("Defined") == "TriggeredSpellAbility":
+        from dfc_plugin.host.abilities.ward import counter_triggering
+
+        counter_triggering(game, ctx)
+        return
     kind = link.get("TargetType") or "Spell"
     if kind != "Spell":
         raise UnsupportedAbilityError(

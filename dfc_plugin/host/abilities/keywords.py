@@ -252,6 +252,12 @@ for _name, _rule, _test, _doc in (
         "It attacks each combat if able.",
     ),
     (
+        "Ward",
+        "702.21a",
+        "test_abilities_protection.py::test_ward_counters_unless_paid",
+        "An opponent's spell or ability targeting it is countered unless they pay the ward cost.",
+    ),
+    (
         "CARDNAME must be blocked if able.",
         "509.1c",
         "test_abilities_combat.py::test_hinterland_scourge_must_be_blocked",

@@ -86,9 +86,13 @@ def pick_targets(
 def announce(game: Any, ctx: Ctx, chosen: list[Target]) -> None:
     """Each chosen object becomes the target of the spell or ability (115.1; the
     ``BecomesTarget`` triggers see the spell on the stack, or the ability's source)."""
+    from dfc_plugin.host.abilities.ward import ward_triggers
+
     for kind, value in chosen:
         if kind == "o":
             game.emit(GameEvent("BecomesTarget", {"Target": value, "Source": ctx.source}))
+    if game.playing:
+        ward_triggers(game, ctx, chosen)
 
 
 _COMBER = "test_abilities_targeting.py::test_brine_comber_makes_a_spirit_when_an_aura_targets_it"
