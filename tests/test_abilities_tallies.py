@@ -254,3 +254,27 @@ def test_kianne_fractal_counts_different_mana_values_studied() -> None:
     game.resolve_stack()
     fractal = next(o for o in game.battlefield() if game.name_of(o.id) == "Fractal Token")
     assert fractal.counter("P1P1") == 2 and game.power_toughness(fractal.id) == (2, 2)
+
+
+@pytest.mark.rule("205.1b", "613.1d", "306.5d")
+def test_arlinn_becomes_a_werewolf_not_a_planeswalker() -> None:
+    """Arlinn, the Moon's Fury (current corpus script): "0: Until end of turn, Arlinn
+    becomes a 5/5 Werewolf creature with trample, indestructible, and haste."
+    (``RemoveCardTypes$``, ``RemoveCreatureTypes$``): she is no longer a planeswalker,
+    so damage is marked on her, not taken from her loyalty; the next turn she is a
+    planeswalker again."""
+    path = FORGE_CURRENT / "cardsfolder" / "a" / "arlinn_the_packs_hope_arlinn_the_moons_fury.txt"
+    game = corpus_game(path)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    arlinn = game.add("Arlinn, the Pack's Hope", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.add_counters(arlinn, "LOYALTY", 4)
+    game.apply(1, Activate(arlinn, 1))
+    game.resolve_stack()
+    assert game.has_type(arlinn, "Creature") and game.has_type(arlinn, "Werewolf")
+    assert not game.has_type(arlinn, "Planeswalker") and game.has_type(arlinn, "Legendary")
+    assert game.power_toughness(arlinn) == (5, 5) and game.has_keyword(arlinn, "Trample")
+    game.deal_damage(game.add("Grizzly Bears", Zone.BATTLEFIELD, 2), ("o", arlinn), 3)
+    assert game.obj(arlinn).counter("LOYALTY") == 4 and game.damage[arlinn] == 3
+    game.pass_until("upkeep", turn=2)
+    assert game.has_type(arlinn, "Planeswalker") and not game.has_type(arlinn, "Creature")

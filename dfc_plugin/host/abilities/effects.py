@@ -577,6 +577,8 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Defined": _T + "test_animate",
         "Keywords": _T + "test_animate",
         "Permanent": _T + "test_animate",
+        "RemoveCardTypes": "test_abilities_tallies.py::test_arlinn_becomes_a_werewolf_not_a_planeswalker",
+        "RemoveCreatureTypes": "test_abilities_tallies.py::test_arlinn_becomes_a_werewolf_not_a_planeswalker",
     },
     rule="613.1d",
     test=_T + "test_animate",
@@ -597,7 +599,11 @@ def animate(game: Any, ctx: Ctx, link: ParamMap) -> None:
             types,
             words,
             until_end_of_turn=not lasting,
+            removes=frozenset(w for k, w in _REMOVES.items() if k in link),
         )
+
+
+_REMOVES = {"RemoveCardTypes": "card", "RemoveCreatureTypes": "creature"}
 
 
 def _tap(game: Any, ctx: Ctx, link: ParamMap, tapped: bool) -> None:

@@ -31,6 +31,8 @@ class Animation:
     keywords: tuple[str, ...]
     until_end_of_turn: bool
     timestamp: int
+    #: What of the printed type line it takes away: "card" types, "creature" types (205.1b).
+    removes: frozenset[str] = frozenset()
 
 
 class Layers(LoopState):
@@ -122,7 +124,7 @@ class Layers(LoopState):
         """Card types, subtypes and supertypes now (layer 4)."""
         face = self.face_of(found)
         line = face.type_line if face is not None else self.rules.characteristics(found.state).type_line
-        if line.has(word):
+        if line.has(word) and not self._type_removed(found, line, word):
             return True
         return any(word in a.types for a in self.animations.get(found.id, [])) or (
             found.zone is Zone.BATTLEFIELD and any(word in p.types for p in self._statics_for(found))
@@ -151,11 +153,13 @@ class Layers(LoopState):
         keywords: tuple[str, ...] = (),
         *,
         until_end_of_turn: bool = True,
+        removes: frozenset[str] = frozenset(),
     ) -> ActionResult:
-        """An object becomes a creature of a size, with types and keywords (613.1d, 7b)."""
+        """An object becomes a creature of a size, with types and keywords (613.1d, 7b);
+        ``removes`` its printed card types and/or creature types first (205.1b)."""
         found = self.obj(object_id)
         self.animations.setdefault(found.id, []).append(
-            Animation(power, toughness, types, keywords, until_end_of_turn, self._tick())
+            Animation(power, toughness, types, keywords, until_end_of_turn, self._tick(), removes)
         )
         self.record("animate", found, f"{{obj}} becomes a {power}/{toughness} {' '.join(types)}", "613.1d")
         return ActionResult(True, "613.1d", "animated", (found.id,))
@@ -209,3 +213,14 @@ class Layers(LoopState):
 
     def run_etb_svar(self, object_id: int, face: Any, name: str) -> None:
         """Overridden by the stack mixin (runs an SVar chain as it enters)."""
+
+    def _type_removed(self, found: GameObject, line: Any, word: str) -> bool:
+        """Whether an animation took this printed type away (layer 4, 205.1b): card types
+        ("it's no longer a planeswalker"), or creature types (subtypes of a creature)."""
+        for animation in self.animations.get(found.id, []):
+            if "card" in animation.removes and word in line.types:
+                return True
+            if "creature" in animation.removes and word in line.subtypes and "Creature" in line.types:
+                return True
+        return False
+
