@@ -15,7 +15,8 @@ import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.tallies
-import dfc_plugin.host.abilities.targeting  # noqa: F401  (target restrictions)
+import dfc_plugin.host.abilities.targeting
+import dfc_plugin.host.abilities.unearth
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 

@@ -21,6 +21,7 @@ from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
+from dfc_plugin.host.abilities.unearth import keyword_abilities
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.costs import Costs, needs
@@ -64,6 +65,7 @@ def activated(face: Face) -> list[Ability]:
         if word.name == "Crew" and word.args:
             text = f"AB$ Crew | Cost$ tapXPower<{word.args[0]}/Creature.Other> | CrewPower$ {word.args[0]}"
             found.append(Ability("A", text, word.line, word.column))
+        found.extend(keyword_abilities(word))
     return found
 
 
