@@ -16,7 +16,7 @@ import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.tallies
 import dfc_plugin.host.abilities.targeting
-import dfc_plugin.host.abilities.unearth
+import dfc_plugin.host.abilities.unearth  # noqa: F401  (registration: each module registers its pieces)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 
