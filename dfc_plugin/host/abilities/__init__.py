@@ -14,6 +14,7 @@ from __future__ import annotations
 import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.protection
+import dfc_plugin.host.abilities.state_triggers
 import dfc_plugin.host.abilities.tallies
 import dfc_plugin.host.abilities.targeting
 import dfc_plugin.host.abilities.unearth  # noqa: F401  (registration: each module registers its pieces)

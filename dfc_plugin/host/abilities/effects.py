@@ -460,14 +460,33 @@ def _damage_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
 
 @api(
     "DealDamage",
-    params={"NumDmg": _T + "test_deal_damage", "Defined": _P + "test_brimstone_vandal_makes_it_day"},
+    params={
+        "NumDmg": _T + "test_deal_damage",
+        "Defined": _P + "test_brimstone_vandal_makes_it_day",
+        "DamageSource": "test_abilities_state_triggers.py::test_garruk_transforms_at_two_loyalty",
+    },
     rule="120.3",
     test=_T + "test_deal_damage",
 )
 def deal_damage(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """The source deals ``NumDmg$`` damage to each target (or defined player)."""
+    """The source (or ``DamageSource$``, e.g. ``Targeted``: "that creature deals damage
+    to him", as it last existed if it has left, 608.2h) deals ``NumDmg$`` damage to each
+    target (or defined player)."""
+    source = ctx.source
+    named = link.get("DamageSource")
+    if named is not None:
+        found = _objects_or_lki(ctx, named)
+        if not found:
+            return
+        source = found[0]
     for target in _damage_targets(game, ctx, link):
-        game.deal_damage(ctx.source, target, amount(ctx, link.get("NumDmg")), ctx=ctx)
+        game.deal_damage(source, target, amount(ctx, link.get("NumDmg")), ctx=ctx)
+
+
+def _objects_or_lki(ctx: Ctx, text: str) -> list[int]:
+    if text in ("Targeted", "ParentTarget"):
+        return [v for k, v in ctx.targeted() if k == "o"]
+    return defined_objects(ctx, text)
 
 
 @api(
