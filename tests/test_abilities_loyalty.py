@@ -6,7 +6,7 @@ import pytest
 from play_support import lands, names, played_game
 
 from dfc_plugin.errors import IllegalActionError
-from dfc_plugin.host.game import Activate
+from dfc_plugin.host.game import Activate, Cast
 from dfc_plugin.state import Side, Zone
 
 
@@ -44,3 +44,32 @@ def test_urza_activates_loyalty_twice() -> None:
     alone.apply(1, Activate(nissa, 0))
     alone.resolve_stack()
     assert Activate(nissa, 0) not in alone.legal_actions(1)
+
+
+@pytest.mark.rule("601.2f", "611.2")
+def test_urza_artificer_discount_from_the_command_zone() -> None:
+    """Urza, Planeswalker: "+2: Artifact, instant, and sorcery spells you cast this turn
+    cost {2} less to cast. You gain 2 life." (an Effect's ``ReduceCost | EffectZone$
+    Command``): Treasure Map ({2}) costs nothing this turn, and {2} again next turn."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    lord = game.add("Urza, Lord Protector", Zone.BATTLEFIELD, 1)
+    game.add("The Mightstone and Weakstone", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Island", 7)
+    game.apply(1, Activate(lord, 0))
+    game.resolve_stack()
+    urza = next(o.id for o in game.battlefield() if game.name_of(o.id) == "Urza, Planeswalker")
+    game.apply(1, Activate(urza, 0))
+    game.resolve_stack()
+    assert game.life[1] == 22
+    for found in game.battlefield():
+        game.set_tapped(found.id, True)  # no mana at all: the discount pays the whole {2}
+    game.apply(1, Cast(game.add("Treasure Map", Zone.HAND, 1)))
+    game.resolve_stack()
+    assert "Treasure Map" in names(game, Zone.BATTLEFIELD, 1)
+    game.pass_until("main1", turn=3)
+    for found in game.battlefield():
+        game.set_tapped(found.id, True)
+    with pytest.raises(IllegalActionError):  # the effect ended with the turn
+        game.apply(1, Cast(game.add("Treasure Map", Zone.HAND, 1)))

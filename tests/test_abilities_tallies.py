@@ -11,9 +11,10 @@ import pytest
 from helpers import FORGE_2020, FORGE_CURRENT, ROOT, need_shared
 from play_support import lands, names, played_game, script
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.agents import ScriptedAgent
-from dfc_plugin.host.game import Activate, Cast
+from dfc_plugin.host.game import Activate, Cast, Pass
 from dfc_plugin.script.library import Library
 from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.state import Side, Zone
@@ -278,3 +279,31 @@ def test_arlinn_becomes_a_werewolf_not_a_planeswalker() -> None:
     assert game.obj(arlinn).counter("LOYALTY") == 4 and game.damage[arlinn] == 3
     game.pass_until("upkeep", turn=2)
     assert game.has_type(arlinn, "Planeswalker") and not game.has_type(arlinn, "Creature")
+
+
+@pytest.mark.rule("702.8a", "614.1c", "611.2b")
+def test_arlinn_pack_hope_flash_and_counters() -> None:
+    """Arlinn, the Pack's Hope: "+1: Until your next turn, you may cast creature spells
+    as though they had flash, and each creature you control enters with an additional
+    +1/+1 counter on it." (an Effect's ``CastWithFlash | ValidSA$ Spell | EffectZone$
+    Command`` and a Moved replacement running ``PutCounter | ETB$ True``)."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    arlinn = game.add("Arlinn, the Pack's Hope", Zone.BATTLEFIELD, 1)
+    game.add_counters(arlinn, "LOYALTY", 4)
+    game.apply(1, Activate(arlinn, 0))
+    game.resolve_stack()
+    game.pass_until("upkeep", turn=2)
+    lands(game, 1, "Forest", 2)
+    game.apply(2, Pass())
+    game.apply(1, Cast(game.add("Grizzly Bears", Zone.HAND, 1)))  # on player 2's turn: flash
+    game.resolve_stack()
+    bears = next(o for o in game.battlefield() if game.name_of(o.id) == "Grizzly Bears")
+    assert bears.counter("P1P1") == 1 and game.power_toughness(bears.id) == (3, 3)
+    game.pass_until("upkeep", turn=3)  # "until your next turn": over
+    late = game.add("Grizzly Bears", Zone.HAND, 1)
+    game.pass_until("upkeep", turn=4)
+    game.apply(2, Pass())
+    with pytest.raises(IllegalActionError, match="main phase"):
+        game.apply(1, Cast(late))

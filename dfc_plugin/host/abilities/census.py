@@ -263,19 +263,36 @@ def _alt_text(alt: object) -> str:
     return word + ("." + "+".join(props) if props else "")
 
 
+#: Parameters naming SVars that hold whole abilities an effect creates (an Effect's
+#: statics, triggers and replacements; a token's abilities and triggers), and their family.
+_PART_KEYS: dict[str, Family] = {
+    "StaticAbilities": "static",
+    "Triggers": "trigger",
+    "ReplacementEffects": "replacement",
+    "TokenAbilities": "api",
+    "TokenTriggers": "trigger",
+}
+
+
+def _linked(params: ParamMap) -> list[tuple[str, Family]]:
+    """The SVars a line or link runs or creates, with the family each is read as."""
+    names: list[tuple[str | None, Family]] = [(params.get(k), "api") for k in _CHAIN_KEYS]
+    if params.api == "Charm":
+        names += [(n.strip(), "api") for n in (params.get("Choices") or "").split(",")]
+    for key, family in _PART_KEYS.items():
+        names += [(n.strip(), family) for n in (params.get(key) or "").split(",")]
+    return [(n, f) for n, f in names if n]
+
+
 def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
-    """Everything missing in a line and the chain of SVars it runs."""
+    """Everything missing in a line and the chain of SVars it runs, and the abilities
+    its effects create (an Effect's static: what it does must run too)."""
     missing = params_missing(family, first) + _amounts_missing(face, first)
     seen = {id(first)}
     todo = [first]
     while todo:
         params = todo.pop()
-        names = [(k, params.get(k)) for k in _CHAIN_KEYS]
-        if params.api == "Charm":
-            names += [("Choices", n.strip()) for n in (params.get("Choices") or "").split(",")]
-        for _key, name in names:
-            if not name:
-                continue
+        for name, kind in _linked(params):
             svar = face.svar(name)
             if svar is None or svar.params is None:
                 missing.append(f"SVar:{name}")
@@ -284,7 +301,7 @@ def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
             if id(link) in seen:
                 continue
             seen.add(id(link))
-            missing += params_missing("api", link) + _amounts_missing(face, link)
+            missing += params_missing(kind, link) + _amounts_missing(face, link)
             todo.append(link)
     return missing
 

@@ -653,6 +653,7 @@ def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "CounterType": _T + "test_counters",
         "CounterNum": _T + "test_counters",
         "Defined": _T + "test_counters",
+        "ETB": "test_abilities_tallies.py::test_arlinn_pack_hope_flash_and_counters",
     },
     rule="122.1",
     test=_T + "test_counters",
@@ -887,7 +888,8 @@ def _names(link: ParamMap, key: str) -> list[str]:
 )
 def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Create an effect in the command zone (an emblem, 114, with ``Duration$
-    Permanent``) with the statics, triggers and replacements its SVars name; it lasts
+    Permanent``) with the statics, triggers and replacements its SVars name (and the
+    source's other SVars, which their chains and amounts read); it lasts
     until end of turn (default), ``UntilYourNextTurn``, ``UntilHostLeavesPlay`` or for
     good; ``ExileOnMoved$``: it ends when a remembered object leaves that zone."""
     name = link.get("Name") or f"{ctx.face.name}'s effect"
@@ -896,6 +898,8 @@ def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
     for key, prefix in _EFFECT_PARTS:
         lines += [f"{prefix}:{_svar_body(ctx, n)}" for n in _names(link, key)]
     lines += [f"SVar:{n}:{_svar_body(ctx, n)}" for n in _names(link, "SVars")]
+    named = set(_names(link, "SVars"))  # and the rest of the source's SVars, which its parts run
+    lines += [f"SVar:{v.name}:{v.body}" for v in ctx.face.svars if v.name not in named]
     definition = game.effect_definition("\n".join(lines) + "\n", name)
     remembered = defined_objects(ctx, link.get("RememberObjects")) if link.get("RememberObjects") else []
     for owner in owners:

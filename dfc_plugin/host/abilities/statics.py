@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
+from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, static
 from dfc_plugin.host.abilities.values import (
     Ctx,
@@ -163,12 +164,23 @@ def cant_be_cast(game: Any, spell: Any, caster: int) -> str | None:
 
 @static(
     "CastWithFlash",
-    params={"ValidCard": _T + "test_cast_with_flash", "Caster": _T + "test_cast_with_flash"},
+    params={
+        "ValidCard": _T + "test_cast_with_flash",
+        "Caster": _T + "test_cast_with_flash",
+        "ValidSA": "test_abilities_tallies.py::test_arlinn_pack_hope_flash_and_counters",
+        "EffectZone": "test_abilities_tallies.py::test_arlinn_pack_hope_flash_and_counters",
+    },
     rule="702.8a",
     test=_T + "test_cast_with_flash",
 )
 def flash_rule(game: Any, ctx: Ctx, params: ParamMap, card: Any, caster: int) -> bool:
-    """``Caster$`` may cast spells fitting ``ValidCard$`` as though they had flash."""
+    """``Caster$`` may cast spells fitting ``ValidCard$`` as though they had flash
+    (``ValidSA$ Spell``: casting them; this mode is asked only when a spell is cast)."""
+    kind = params.get("ValidSA") or "Spell"
+    if kind != "Spell":
+        raise UnsupportedAbilityError(
+            f"CastWithFlash ValidSA$ {kind} can't run here", missing=(f"CastWithFlash.ValidSA:{kind}",)
+        )
     who = params.get("Caster")
     return (who is None or matches_player(ctx, caster, who)) and matches(
         ctx, card, params.get("ValidCard") or "Card"
@@ -189,6 +201,7 @@ def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
         "Activator": _T + "test_reduce_cost",
         "Amount": _T + "test_reduce_cost",
         "Type": _T + "test_reduce_cost",
+        "EffectZone": "test_abilities_loyalty.py::test_urza_artificer_discount_from_the_command_zone",
     },
     rule="601.2f",
     test=_T + "test_reduce_cost",

@@ -339,6 +339,7 @@ DEFINED_CARDS: dict[str, Callable[[Ctx], list[int]]] = {
     "TriggeredSource": lambda ctx: _event_object(ctx, "Source"),
     "ReplacedCard": lambda ctx: [ctx.replaced] if ctx.replaced is not None else [],
     "DelayTriggerRemembered": lambda ctx: _objects_of(ctx.delayed),
+    "DelayTriggerRememberedLKI": lambda ctx: _objects_of(ctx.delayed),
     "TriggeredSpellAbility": lambda ctx: [],  # not an object: Counter reads the event (ward)
     "ChosenCard": lambda ctx: _objects_of(ctx.game.chosen.get(ctx.card, [])),
     "Enchanted": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
