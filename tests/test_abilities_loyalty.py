@@ -6,8 +6,23 @@ import pytest
 from play_support import lands, names, played_game
 
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host import Game
 from dfc_plugin.host.game import Activate, Cast
 from dfc_plugin.state import Side, Zone
+
+
+def _urza() -> tuple[Game, int]:
+    """A game at turn 1's main phase where Urza, Lord Protector and The Mightstone and
+    Weakstone have melded by Urza's own {7} ability into Urza, Planeswalker."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    lord = game.add("Urza, Lord Protector", Zone.BATTLEFIELD, 1)
+    game.add("The Mightstone and Weakstone", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Island", 7)
+    game.apply(1, Activate(lord, 0))
+    game.resolve_stack()
+    return game, next(o.id for o in game.battlefield() if game.name_of(o.id) == "Urza, Planeswalker")
 
 
 @pytest.mark.rule("606.3")
@@ -15,15 +30,7 @@ def test_urza_activates_loyalty_twice() -> None:
     """Urza, Planeswalker: "You may activate the loyalty abilities of Urza, Planeswalker
     twice each turn rather than only once." A third is refused; another planeswalker
     still gets only one."""
-    game = played_game()
-    game.start(hand=0)
-    game.pass_until("main1", turn=1)
-    lord = game.add("Urza, Lord Protector", Zone.BATTLEFIELD, 1)
-    game.add("The Mightstone and Weakstone", Zone.BATTLEFIELD, 1)
-    lands(game, 1, "Island", 7)
-    game.apply(1, Activate(lord, 0))  # {7}: meld them into Urza, Planeswalker
-    game.resolve_stack()
-    urza = next(o.id for o in game.battlefield() if game.name_of(o.id) == "Urza, Planeswalker")
+    game, urza = _urza()
     for _ in range(2):
         game.apply(1, Activate(urza, 2))  # 0: create two 1/1 Soldier artifact creature tokens
         game.resolve_stack()
@@ -51,15 +58,7 @@ def test_urza_artificer_discount_from_the_command_zone() -> None:
     """Urza, Planeswalker: "+2: Artifact, instant, and sorcery spells you cast this turn
     cost {2} less to cast. You gain 2 life." (an Effect's ``ReduceCost | EffectZone$
     Command``): Treasure Map ({2}) costs nothing this turn, and {2} again next turn."""
-    game = played_game()
-    game.start(hand=0)
-    game.pass_until("main1", turn=1)
-    lord = game.add("Urza, Lord Protector", Zone.BATTLEFIELD, 1)
-    game.add("The Mightstone and Weakstone", Zone.BATTLEFIELD, 1)
-    lands(game, 1, "Island", 7)
-    game.apply(1, Activate(lord, 0))
-    game.resolve_stack()
-    urza = next(o.id for o in game.battlefield() if game.name_of(o.id) == "Urza, Planeswalker")
+    game, urza = _urza()
     game.apply(1, Activate(urza, 0))
     game.resolve_stack()
     assert game.life[1] == 22

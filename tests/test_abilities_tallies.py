@@ -307,3 +307,30 @@ def test_arlinn_pack_hope_flash_and_counters() -> None:
     game.apply(2, Pass())
     with pytest.raises(IllegalActionError, match="main phase"):
         game.apply(1, Cast(late))
+
+
+@pytest.mark.rule("114.1", "603.7a", "603.10a")
+def test_liliana_emblem_returns_a_dead_creature_at_the_end_step() -> None:
+    """Liliana, Defiant Necromancer: "−8: You get an emblem with 'Whenever a creature
+    dies, return it to the battlefield under your control at the beginning of the next
+    end step.'" (a delayed trigger reading ``DelayTriggerRememberedLKI``): the
+    opponent's Grizzly Bears comes back under your control."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    liliana = game.add("Liliana, Heretical Healer", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.add_counters(liliana, "LOYALTY", 8)
+    game.apply(1, Activate(liliana, 2))
+    game.resolve_stack()
+    assert [game.name_of(o.id) for o in game.in_zone(Zone.COMMAND)] == [
+        "Emblem — Liliana, Defiant Necromancer"
+    ]
+    game.destroy(game.add("Grizzly Bears", Zone.BATTLEFIELD, 2))
+    game.resolve_stack()
+    assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"]
+    game.pass_until("end", turn=1)
+    game.resolve_stack()
+    assert not game.in_zone(Zone.GRAVEYARD, 2)
+    assert [game.name_of(o.id) for o in game.battlefield() if o.controller == 1 and o.owner == 2] == [
+        "Grizzly Bears"
+    ]
