@@ -10,7 +10,7 @@ from play_support import lands, names, played_game, script
 from test_abilities_tallies import corpus_game
 
 from dfc_plugin.host.game import Activate
-from dfc_plugin.state import Zone
+from dfc_plugin.state import Side, Zone
 
 
 @pytest.mark.rule("603.2c", "712.4a")
@@ -89,3 +89,44 @@ def test_storm_the_vault_one_treasure_for_all_its_attackers() -> None:
     game.pass_until("end_combat", turn=1)
     game.resolve_stack()
     assert game.life[2] == 20 - 1 - 4 and names(game, Zone.BATTLEFIELD, 1).count("Treasure") == 1
+
+
+@pytest.mark.rule("701.21", "509.1h")
+def test_likeness_of_the_seeker_untaps_up_to_three_lands() -> None:
+    """Likeness of the Seeker: "Whenever Likeness of the Seeker becomes blocked, untap
+    up to three lands you control." (``Untap | UntapUpTo$ True | UntapType$
+    Land.YouCtrl | Amount$ 3``): its controller picks up to three; no opponent's land."""
+    game = played_game()
+    likeness = game.add("Azusa's Many Journeys", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    mine = lands(game, 1, "Forest", 4)
+    theirs = lands(game, 2, "Forest", 1)
+    blocker = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    for land in (*mine, *theirs):
+        game.set_tapped(land, True)
+    script(game, 1, ("attackers", [likeness]), ("permanents to untap", mine[:3]))
+    script(game, 2, ("blockers for Likeness of the Seeker", [blocker]))
+    game.pass_until("declare_blockers", turn=1)
+    game.resolve_stack()
+    assert [game.obj(i).tapped for i in mine] == [False, False, False, True]
+    assert game.obj(theirs[0]).tapped
+
+
+@pytest.mark.rule("603.7a", "701.14a", "712.14a")
+def test_golden_guardian_returns_transformed_when_it_dies_this_turn() -> None:
+    """Golden Guardian: "{2}: Golden Guardian fights another target creature you
+    control. When Golden Guardian dies this turn, return it to the battlefield
+    transformed under your control." (a DelayedTrigger handing ``Origin$``,
+    ``Destination$`` and ``ValidCard$`` to its ChangesZone mode)."""
+    game = played_game()
+    guardian = game.add("Golden Guardian", Zone.BATTLEFIELD, 1)
+    rhino = game.add("Test Rhino", Zone.BATTLEFIELD, 1)
+    lands(game, 1, "Island", 2)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.apply(1, Activate(guardian, 0))  # its one legal target: the Rhino
+    game.resolve_stack()
+    assert guardian not in game.objects and rhino not in game.objects
+    assert "Gold-Forge Garrison" in names(game, Zone.BATTLEFIELD, 1)
+    assert names(game, Zone.GRAVEYARD, 1) == ["Test Rhino"]

@@ -12,6 +12,7 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
+import dfc_plugin.host.abilities.incubate
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.state_triggers

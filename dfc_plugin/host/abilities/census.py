@@ -11,11 +11,11 @@ and an action that would run a missing piece is refused with that reason.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dfc_plugin.cards import CardDef, Face, ParamMap
+from dfc_plugin.cards import CardDef, Face, Keyword, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
 from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
@@ -126,14 +126,23 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
     entry = lookup(family, name)
     if entry is None:
         return [name if family == "api" else f"{family} {name}"]
+    passed_on = _delayed_mode_params(params) if family == "api" and entry.name == "DelayedTrigger" else {}
     return [
         f"{name}.{p.key}"
         for p in params
         if p is not params.lead
         and p.key not in entry.params
+        and p.key not in passed_on
         and p.key not in COMMON
         and p.key not in DESCRIPTIVE
     ] + _values_missing(params)
+
+
+def _delayed_mode_params(params: ParamMap) -> Mapping[str, str]:
+    """A DelayedTrigger hands its other parameters to its trigger mode (``Mode$
+    ChangesZone | Origin$ ... | ValidCard$ ...``): those that mode honours run."""
+    mode = lookup("trigger", params.get("Mode") or "")
+    return mode.params if mode is not None else {}
 
 
 def link_missing(link: ParamMap) -> list[str]:
@@ -306,10 +315,31 @@ def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
     return missing
 
 
+#: Keywords whose arguments name the SVars they run: the argument's index.
+_KEYWORD_SVARS = {"Chapter": 1, "ETBReplacement": 1}
+
+
+def _keyword_missing(face: Face, word: Keyword) -> list[str]:
+    """A keyword with no function, or what the SVars it runs (a Saga's chapters, an
+    ETB replacement's SVar) miss."""
+    if lookup("keyword", word.name) is None:
+        return [f"keyword {word.name}"]
+    index = _KEYWORD_SVARS.get(word.name)
+    if index is None or len(word.args) <= index:
+        return []
+    missing: list[str] = []
+    for name in (n.strip() for n in word.args[index].split(",") if n.strip()):
+        svar = face.svar(name)
+        if svar is None or svar.params is None:
+            missing.append(f"SVar:{name}")
+        else:
+            missing += _chain(face, svar.params, "api")
+    return missing
+
+
 def _face_lines(face: Face) -> Iterable[LineReport]:
     for word in face.keywords:
-        found = lookup("keyword", word.name)
-        yield LineReport("K", word.line, word.text, () if found is not None else (f"keyword {word.name}",))
+        yield LineReport("K", word.line, word.text, tuple(dict.fromkeys(_keyword_missing(face, word))))
     for ability in face.abilities:
         params = ability.params
         family: Family = _FAMILY_OF[ability.kind]  # type: ignore[assignment]

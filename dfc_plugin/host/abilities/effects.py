@@ -641,10 +641,26 @@ def tap(game: Any, ctx: Ctx, link: ParamMap) -> None:
     _tap(game, ctx, link, True)
 
 
-@api("Untap", params={"Defined": _T + "test_tap_untap"}, rule="701.21", test=_T + "test_tap_untap")
+_SEEKER = "test_abilities_batches.py::test_likeness_of_the_seeker_untaps_up_to_three_lands"
+
+
+@api(
+    "Untap",
+    params={"Defined": _T + "test_tap_untap", "UntapUpTo": _SEEKER, "UntapType": _SEEKER, "Amount": _SEEKER},
+    rule="701.21",
+    test=_T + "test_tap_untap",
+)
 def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Untap each object."""
-    _tap(game, ctx, link, False)
+    """Untap each object; ``UntapUpTo$``: its controller untaps up to ``Amount$``
+    permanents fitting ``UntapType$`` ("untap up to three lands you control")."""
+    if "UntapUpTo" not in link:
+        _tap(game, ctx, link, False)
+        return
+    valid = link.get("UntapType") or "Permanent"
+    pool = [o.id for o in game.battlefield() if o.tapped and matches(ctx, o, valid)]
+    count = min(amount(ctx, link.get("Amount")), len(pool))
+    for object_id in game.ask_many(ctx.controller, "permanents to untap", pool, 0, count):
+        game.set_tapped(object_id, False)
 
 
 @api(

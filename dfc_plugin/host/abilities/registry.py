@@ -161,6 +161,7 @@ DESCRIPTIVE = frozenset(
         "Name",
         "ValidDescription",
         "SacMessage",
+        "ChangeTypeDesc",
         "TgtPromptDesc",
         "",
     }
