@@ -9,7 +9,8 @@ from helpers import FORGE_2020
 from play_support import lands, names, played_game, script
 from test_abilities_tallies import corpus_game
 
-from dfc_plugin.host.game import Activate
+from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.game import Activate, PlayLand
 from dfc_plugin.state import Side, Zone
 
 
@@ -130,3 +131,24 @@ def test_golden_guardian_returns_transformed_when_it_dies_this_turn() -> None:
     assert guardian not in game.objects and rhino not in game.objects
     assert "Gold-Forge Garrison" in names(game, Zone.BATTLEFIELD, 1)
     assert names(game, Zone.GRAVEYARD, 1) == ["Test Rhino"]
+
+
+@pytest.mark.rule("305.2a", "714.2b")
+def test_azusas_many_journeys_one_more_land() -> None:
+    """Azusa's Many Journeys: "I — You may play an additional land this turn." (an
+    Effect's ``Continuous | Affected$ You | AdjustLandPlays$ 1``): two lands this turn,
+    one the next."""
+    game = played_game(library_cards=("Forest",) * 10)
+    game.add("Azusa's Many Journeys", Zone.BATTLEFIELD, 1)
+    forests = [game.add("Forest", Zone.HAND, 1) for _ in range(5)]
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)  # a lore counter: chapter I
+    game.resolve_stack()
+    game.apply(1, PlayLand(forests[0]))
+    game.apply(1, PlayLand(forests[1]))
+    with pytest.raises(IllegalActionError):
+        game.apply(1, PlayLand(forests[2]))
+    game.pass_until("main1", turn=3)
+    game.resolve_stack()  # chapter II: 3 life
+    game.apply(1, PlayLand(forests[2]))
+    assert not any(isinstance(a, PlayLand) for a in game.legal_actions(1))

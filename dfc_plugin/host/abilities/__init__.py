@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.incubate
+import dfc_plugin.host.abilities.land_plays
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.state_triggers

@@ -55,12 +55,19 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
             params = ability.params
             if params_missing("static", params):
                 continue  # said when the card came into the game (LoopState._note_unsupported)
-            zones = params.get("EffectZone") or "Battlefield"
+            zones = params.get("EffectZone") or _home_zone(found)
             if zones != "All" and found.zone not in [zone_named(z) for z in zones.split(",")]:
                 continue
             ctx = game.ability_ctx(found, face)
             if requirements_hold(ctx, params):
                 yield ctx, params
+
+
+def _home_zone(found: Any) -> str:
+    """Where a static works when it doesn't say (``EffectZone$``): the battlefield, or
+    the command zone for an effect's own (611.2: an effect applies from there)."""
+    effect = found.zone is Zone.COMMAND and found.state.card.front.type_line.has("Effect")
+    return "Command" if effect else "Battlefield"
 
 
 @static(
@@ -77,6 +84,7 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "EffectZone": _T + "test_continuous_anthem",
         "CharacteristicDefining": _T + "test_characteristic_defining_pt",
         "AffectedDefined": "test_abilities_tallies.py::test_branch_of_boseiju_counts_lands",
+        "AdjustLandPlays": "test_abilities_batches.py::test_azusas_many_journeys_one_more_land",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",

@@ -224,3 +224,9 @@ class Layers(LoopState):
                 return True
         return False
 
+    def land_plays(self, player: int) -> int:
+        """One land a turn, plus the additional land plays effects grant (305.2a)."""
+        from dfc_plugin.host.abilities.land_plays import land_plays_allowed
+
+        return land_plays_allowed(self, player)
+
