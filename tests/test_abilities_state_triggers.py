@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from helpers import FORGE_2020
+from helpers import FORGE_2020, FORGE_CURRENT
 from play_support import names, script
 from test_abilities_tallies import corpus_game
 
@@ -39,3 +39,30 @@ def test_garruk_transforms_at_two_loyalty() -> None:
     steady.add_counters(garruk, "LOYALTY", 3)
     steady.pass_until("main1", turn=1)
     assert steady.name_of(garruk) == "Garruk Relentless"
+
+
+RESTORATION = FORGE_CURRENT / "cardsfolder" / "t" / "the_restoration_of_eiganjo_architect_of_restoration.txt"
+
+
+@pytest.mark.rule("603.12", "714.2b")
+def test_restoration_of_eiganjo_when_you_do() -> None:
+    """The Restoration of Eiganjo (current corpus script): "II — You may discard a
+    card. When you do, return target permanent card with mana value 2 or less from your
+    graveyard to the battlefield tapped." The reflexive trigger targets as it goes on
+    the stack; declining to discard, nothing triggers."""
+    outcomes = []
+    for discards in (True, False):
+        game = corpus_game(RESTORATION)
+        saga = game.add("The Restoration of Eiganjo", Zone.BATTLEFIELD, 1)
+        game.add_counters(saga, "LORE", 1)
+        bears = game.add("Grizzly Bears", Zone.GRAVEYARD, 1)
+        game.add("Lightning Bolt", Zone.HAND, 1)
+        game.start(hand=0)
+        script(game, 1, ("pay Discard<1/Card>", discards))
+        if discards:
+            script(game, 1, ("targets for The Restoration of Eiganjo", [("o", bears)]))
+        game.pass_until("main1", turn=1)  # the second lore counter: chapter II
+        game.resolve_stack()
+        back = [o for o in game.battlefield() if game.name_of(o.id) == "Grizzly Bears"]
+        outcomes.append((len(back), all(o.tapped for o in back), names(game, Zone.GRAVEYARD, 1)))
+    assert outcomes == [(1, True, ["Lightning Bolt"]), (0, True, ["Grizzly Bears"])]

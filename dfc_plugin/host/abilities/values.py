@@ -256,13 +256,20 @@ SIMPLE_PROPS = _SIMPLE_PROPS
 _WORDS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "Card": lambda ctx, o: True,
     "card": lambda ctx, o: True,
-    "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD,
+    "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD or _permanent_card(ctx, o),
     "Spell": lambda ctx, o: o.zone is Zone.STACK,
     "Any": lambda ctx, o: (
         o.zone is Zone.BATTLEFIELD
         and any(_is_type(ctx.game, o, t) for t in ("Creature", "Planeswalker", "Battle"))
     ),
 }
+
+
+def _permanent_card(ctx: Ctx, found: GameObject) -> bool:
+    """Off the battlefield, "permanent" is a permanent card or spell (110.4b): one with
+    a permanent type (artifact, battle, creature, enchantment, land, planeswalker)."""
+    face = ctx.game.face_of(found)
+    return face is not None and face.type_line.is_permanent
 
 
 def _alt_matches(ctx: Ctx, found: GameObject, alt: ValidAlt) -> bool:
