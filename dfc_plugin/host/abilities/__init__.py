@@ -15,6 +15,7 @@ import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.incubate
 import dfc_plugin.host.abilities.land_plays
 import dfc_plugin.host.abilities.loyalty
+import dfc_plugin.host.abilities.mass
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.state_triggers
 import dfc_plugin.host.abilities.tallies

@@ -178,6 +178,8 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
         rest = prop[3:]
         if rest in _COLOR_WORDS:
             return not _has_color(game, found, rest)
+        if rest in _SIMPLE_PROPS:  # "nonChosenCard": not a property, rather than not a type
+            return not _prop(ctx, found, rest)
         return not _is_type(game, found, rest)
     if prop[:1].isupper() and _type_word(prop) and not _looks_like_property(prop):
         return _is_type(game, found, prop)
@@ -234,6 +236,7 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "untapped": lambda ctx, o: not o.tapped,
     "tapped": lambda ctx, o: o.tapped,
     "ExiledWithSource": lambda ctx, o: ctx.game.exiled_with.get(o.id) == ctx.card,
+    "ChosenCard": lambda ctx, o: ("o", o.id) in ctx.game.chosen.get(ctx.card, []),
     "EnchantedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
     "EquippedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
     "AttachedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
@@ -728,6 +731,9 @@ def _prop_known(prop: str) -> bool:
         or prop in ("Opponent", "NonActive")
     ):
         return True
+    if prop.startswith("non") and len(prop) > 3 and prop[3:4].isupper():
+        rest = prop[3:]
+        return rest in _COLOR_WORDS or _prop_known(rest) or not _looks_like_property(rest)
     if prop.startswith(("named", "notnamed", "non")) or _CMP.match(prop) or _COUNTERS.match(prop):
         return True
     if (prop.startswith("without") and prop[7:8].isupper()) or (
