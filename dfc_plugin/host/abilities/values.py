@@ -175,17 +175,21 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
     if prop in _COLOR_WORDS or prop == "Colorless":
         return _has_color(game, found, prop)
     if prop.startswith("non") and len(prop) > 3:
-        rest = prop[3:]
-        if rest in _COLOR_WORDS:
-            return not _has_color(game, found, rest)
-        if rest in _SIMPLE_PROPS:  # "nonChosenCard": not a property, rather than not a type
-            return not _prop(ctx, found, rest)
-        return not _is_type(game, found, rest)
+        return not _non(ctx, found, prop[3:])
     if prop[:1].isupper() and _type_word(prop) and not _looks_like_property(prop):
         return _is_type(game, found, prop)
     raise UnsupportedAbilityError(
         f"the valid-card property {prop!r} has no meaning here", missing=(f"valid:{prop}",)
     )
+
+
+def _non(ctx: Ctx, found: GameObject, rest: str) -> bool:
+    """What ``non<rest>`` denies: a colour, a property ("nonChosenCard") or a type."""
+    if rest in _COLOR_WORDS:
+        return _has_color(ctx.game, found, rest)
+    if rest in _SIMPLE_PROPS:
+        return _prop(ctx, found, rest)
+    return _is_type(ctx.game, found, rest)
 
 
 def _stat(game: Any, found: GameObject, what: str) -> int:
