@@ -337,13 +337,28 @@ def _keyword_missing(face: Face, word: Keyword) -> list[str]:
     return missing
 
 
+def _moved_missing(face: Face, params: ParamMap, family: Family) -> list[str]:
+    """A ``Moved`` replacement runs either as "it goes elsewhere instead" (its
+    ``ReplaceWith$`` a lone ``ChangeZone`` of ``ReplacedCard``) or as "it enters with /
+    tapped" (``ETB$ True``, or ``ReplacementResult$ Updated``); the game refuses any
+    other (replacements._redirects), and so does the census."""
+    if family != "replacement" or params.api != "Moved" or params.get("ReplacementResult") == "Updated":
+        return []
+    svar = face.svar(params.get("ReplaceWith") or "")
+    link = svar.params if svar is not None else None
+    if link is None or link.get("ETB") == "True":
+        return []
+    lone = link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link
+    return [] if lone else [f"Moved.ReplaceWith:{link.api}" + ("+SubAbility" if "SubAbility" in link else "")]
+
+
 def _face_lines(face: Face) -> Iterable[LineReport]:
     for word in face.keywords:
         yield LineReport("K", word.line, word.text, tuple(dict.fromkeys(_keyword_missing(face, word))))
     for ability in face.abilities:
         params = ability.params
         family: Family = _FAMILY_OF[ability.kind]  # type: ignore[assignment]
-        missing = _chain(face, params, family)
+        missing = _chain(face, params, family) + _moved_missing(face, params, family)
         yield LineReport(ability.kind, ability.line, ability.text, tuple(dict.fromkeys(missing)))
 
 
