@@ -334,3 +334,22 @@ def test_liliana_emblem_returns_a_dead_creature_at_the_end_step() -> None:
     assert [game.name_of(o.id) for o in game.battlefield() if o.controller == 1 and o.owner == 2] == [
         "Grizzly Bears"
     ]
+
+
+@pytest.mark.rule("119.3", "702.15b")
+def test_lisette_grows_your_creatures_when_you_gain_life() -> None:
+    """Lisette, Dean of the Root: "Whenever you gain life, you may pay {1}. If you do,
+    put a +1/+1 counter on each creature you control and those creatures gain trample
+    until end of turn." An opponent's gain doesn't trigger it."""
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    lisette = game.add("Valentin, Dean of the Vein", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    lands(game, 1, "Forest", 2)
+    game.change_life(2, 3)
+    game.resolve_stack()
+    assert game.obj(lisette).counter("P1P1") == 0
+    script(game, 1, ("pay 1", True))
+    game.change_life(1, 2)
+    game.resolve_stack()
+    assert game.obj(lisette).counter("P1P1") == 1 and game.has_keyword(lisette, "Trample")

@@ -14,13 +14,15 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import TYPE_CHECKING, Any
 
+from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities import values
-from dfc_plugin.host.abilities.values import Ctx, matches, zone_named
+from dfc_plugin.host.abilities.registry import trigger
+from dfc_plugin.host.abilities.values import Ctx, matches, matches_player, zone_named
+from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.script.expressions import ValidExpr
 from dfc_plugin.state import Zone
 
 if TYPE_CHECKING:
-    from dfc_plugin.host.game.events import GameEvent
     from dfc_plugin.host.model import GameObject
 
 __all__: list[str] = []
@@ -155,3 +157,14 @@ def _triggered_source_controller(ctx: Ctx) -> list[int]:
 
 
 values.DEFINED_PLAYERS["TriggeredSourceController"] = _triggered_source_controller
+
+
+_L = "test_abilities_tallies.py::test_lisette_grows_your_creatures_when_you_gain_life"
+
+
+@trigger("LifeGained", params={"ValidPlayer": _L}, rule="119.3", test=_L)
+def life_gained(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
+    """Whenever a player fitting ``ValidPlayer$`` gains life (119.3; lifelink too,
+    702.15b)."""
+    valid = params.get("ValidPlayer")
+    return valid is None or matches_player(ctx, event.players["Player"], valid)

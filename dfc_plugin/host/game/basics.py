@@ -44,6 +44,7 @@ class Basics(Layers):
         self.life[player] += delta
         if delta > 0:
             self.life_gained[player] = self.life_gained.get(player, 0) + delta
+            self.emit(GameEvent("LifeGained", {}, {"Player": player}, {"Amount": delta}))
         self.version += 1
         verb = "gains" if delta >= 0 else "loses"
         self.record(
@@ -80,6 +81,7 @@ class Basics(Layers):
             event_objects["Target"] = value
         if origin is not None and self.has_keyword_of(origin, "Lifelink"):
             self.life[origin.controller] += count
+            self.emit(GameEvent("LifeGained", {}, {"Player": origin.controller}, {"Amount": count}))
         data = {"Amount": count, "Combat": combat}
         self.emit(GameEvent("DamageDone", event_objects, event_players, data))
         return ActionResult(True, "120.3", f"{count} damage")
