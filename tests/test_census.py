@@ -36,9 +36,10 @@ def test_census_text_summary() -> None:
 
 @pytest.mark.corpus
 def test_census_of_the_corpus_double_faced_scripts() -> None:
-    """A floor under what runs (measured when this was written: 111 of 139)."""
+    """A floor under what runs (measured when this was written: 111 of 139; 120 after
+    the census branch, with the census also counting Effects' statics and chapters)."""
     _, text = _census(
         str(need_shared(FORGE_2020)), str(need_shared(FORGE_CURRENT)), "--double-faced", "--json"
     )
     report = json.loads(text)
-    assert report["scripts"] == 139 and report["run_fully"] >= 111
+    assert report["scripts"] == 139 and report["run_fully"] >= 120

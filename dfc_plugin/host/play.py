@@ -188,6 +188,11 @@ class PlayActions(GameCore):
 
     # ------------------------------------------------------------------ lands
     @action("play_land")
+    def land_plays(self, player: int) -> int:
+        """How many lands ``player`` may play this turn (305.2; the game loop adds the
+        effects that grant more)."""
+        return 1
+
     def play_land(
         self,
         player: int,
@@ -204,7 +209,7 @@ class PlayActions(GameCore):
             self._check_group_access(player, found)
         if player != self.active:
             raise IllegalActionError("a player plays lands only on their own turn", rule="305.3")
-        if self.lands_played.get(player, 0) >= 1:
+        if self.lands_played.get(player, 0) >= self.land_plays(player):
             raise IllegalActionError("player has already played a land this turn", rule="305.2b")
         if linked_to is not None or fits is not None:
             options = list(self.rules.options_from_group(found.state.card, "play", fits))

@@ -82,8 +82,8 @@ class Amount:
     (``"count"``, e.g. ``Count$Valid Land.YouCtrl``), a constant (``Number$0``), or a
     function of a list of objects (``"list"``: ``Targeted$CardPower``, ``source`` is
     ``Targeted``, ``value`` is ``CardPower``), or a choice (``"compare"``:
-    ``Count$Compare X LT6.X.Z``, ``value`` is ``X``, ``test`` is ``LT6``, ``branches``
-    the amounts for true and false)."""
+    ``Count$Compare X GE6.DoubledX.X``, ``value`` is ``X``, ``args`` the operator,
+    operand, and the amounts if it holds and if not)."""
 
     kind: str
     value: str
@@ -91,8 +91,8 @@ class Amount:
     valid: ValidExpr | None = None
     math: tuple[MathStep, ...] = ()
     source: str = ""
-    test: Compare | None = None
-    branches: tuple[str, str] = ("", "")
+    #: A count form's argument after a dot: ``LANDMARK`` in ``Count$CardCounters.LANDMARK``.
+    args: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -148,14 +148,14 @@ class ExpressionBuilder:
         kind = next(str(t) for t in c if isinstance(t, Token) and t.type == "V_COUNT_KIND")
         valid = next((x for x in c if isinstance(x, ValidExpr)), None)
         math = tuple(x for x in c if isinstance(x, MathStep))
-        return Amount("count", kind, valid=valid, math=math)
+        args = next((x for x in c if isinstance(x, tuple)), ())
+        return Amount("count", kind, valid=valid, math=math, args=args)
 
     def amount_compare(self, c: list[Token]) -> Amount:
-        left = next(str(t) for t in c if t.type == "V_WORD")
+        left = next(str(t) for t in c if t.type == "V_SVAR_NAME")
         op = next(str(t) for t in c if t.type == "V_CMP_OP")
-        right, _, rest = str(c[-1]).partition(".")
-        then, _, otherwise = rest.partition(".")
-        return Amount("compare", left, test=Compare(op, right), branches=(then, otherwise))
+        operand, then, otherwise = (str(t) for t in c if t.type == "V_BRANCH")
+        return Amount("compare", left, args=(op, operand, then, otherwise))
 
     def amount_constant(self, c: list[Token]) -> Amount:
         return Amount("number", _text(c[-1]))

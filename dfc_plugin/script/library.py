@@ -230,6 +230,8 @@ class Library:
     def _add_name(self, name: str, line: int, loaded: LoadedFile) -> None:
         earlier = self._by_name.get(name)
         if earlier is not None and earlier is not loaded:
+            if _is_token_path(earlier.path) and _is_token_path(loaded.path):
+                return  # tokens share names (111.4); a TokenScript$ names the file
             if earlier.root == loaded.root:
                 self.errors.append(
                     _at_line(

@@ -11,10 +11,20 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 
 from __future__ import annotations
 
+import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.incubate
+import dfc_plugin.host.abilities.land_plays
+import dfc_plugin.host.abilities.loyalty
+import dfc_plugin.host.abilities.mass
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
-import dfc_plugin.host.abilities.revealing  # noqa: F401  (registers DigUntil)
+import dfc_plugin.host.abilities.protection
+import dfc_plugin.host.abilities.revealing  # registers DigUntil
+import dfc_plugin.host.abilities.state_triggers
+import dfc_plugin.host.abilities.tallies
+import dfc_plugin.host.abilities.targeting
+import dfc_plugin.host.abilities.unearth  # noqa: F401  (registration: each module registers its pieces)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
 

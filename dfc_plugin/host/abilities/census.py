@@ -11,18 +11,22 @@ and an action that would run a missing piece is refused with that reason.
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from functools import lru_cache
 
-from dfc_plugin.cards import CardDef, Face, ParamMap
+from dfc_plugin.cards import CardDef, Face, Keyword, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
 from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
 from dfc_plugin.host.abilities.values import (
+    ARG_FORMS,
     COUNT_FORMS,
     LIST_FUNCTIONS,
     LIST_SOURCES,
+    PLAYER_FUNCTIONS,
+    VALID_ARGUMENT_FORMS,
+    count_argument,
     defined_known,
     unknown_properties,
 )
@@ -122,14 +126,23 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
     entry = lookup(family, name)
     if entry is None:
         return [name if family == "api" else f"{family} {name}"]
+    passed_on = _delayed_mode_params(params) if family == "api" and entry.name == "DelayedTrigger" else {}
     return [
         f"{name}.{p.key}"
         for p in params
         if p is not params.lead
         and p.key not in entry.params
+        and p.key not in passed_on
         and p.key not in COMMON
         and p.key not in DESCRIPTIVE
     ] + _values_missing(params)
+
+
+def _delayed_mode_params(params: ParamMap) -> Mapping[str, str]:
+    """A DelayedTrigger hands its other parameters to its trigger mode (``Mode$
+    ChangesZone | Origin$ ... | ValidCard$ ...``): those that mode honours run."""
+    mode = lookup("trigger", params.get("Mode") or "")
+    return mode.params if mode is not None else {}
 
 
 def link_missing(link: ParamMap) -> list[str]:
@@ -210,27 +223,53 @@ def _amounts_missing(face: Face, params: ParamMap) -> list[str]:
     found = []
     for key in _AMOUNT_PARAMS:
         text = params.get(key)
-        if not text or text.lstrip("+-").isdigit():
-            continue
-        svar = face.svar(text.lstrip("+-"))
-        body = svar.body if svar is not None else text
-        try:
-            parsed: Amount = parse_value("amount", body)
-        except ValueSyntaxError:
-            found.append(f"amount:{body}")
-            continue
-        if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
-            found.append(f"Count${parsed.value}")
-        elif parsed.kind == "list" and (
-            parsed.value not in LIST_FUNCTIONS or parsed.source not in LIST_SOURCES
-        ):
-            found.append(f"{parsed.source}${parsed.value}")
-        elif parsed.kind == "count" and parsed.valid is not None:
-            found.extend(
-                f"valid:{w}"
-                for w in unknown_properties(",".join(_alt_text(a) for a in parsed.valid.alternatives))
-            )
+        if text:
+            found.extend(_amount_missing(face, text, 0))
     return found
+
+
+def _amount_missing(face: Face, text: str, depth: int) -> list[str]:
+    """What of one amount (a number, an SVar's body, a count) has no meaning here; a
+    ``Count$Compare`` is checked through the amounts it compares and chooses."""
+    if text.lstrip("+-").isdigit() or depth > 8:
+        return []
+    svar = face.svar(text.lstrip("+-"))
+    body = svar.body if svar is not None else text
+    try:
+        parsed: Amount = parse_value("amount", body)
+    except ValueSyntaxError:
+        return [f"amount:{body}"]
+    if parsed.kind == "compare":
+        _op, operand, then, otherwise = parsed.args
+        parts = (parsed.value, operand, then, otherwise)
+        return [m for part in parts if part != "X" for m in _amount_missing(face, part, depth + 1)]
+    argument = count_argument(parsed) if parsed.kind == "count" else None
+    if argument is not None:
+        return _argument_missing(*argument)
+    if parsed.kind == "count" and parsed.value not in COUNT_FORMS:
+        return [f"Count${parsed.value}"]
+    if parsed.kind == "list" and (
+        parsed.value not in (PLAYER_FUNCTIONS if parsed.source == _PLAYERS else LIST_FUNCTIONS)
+        or parsed.source not in LIST_SOURCES
+    ):
+        return [f"{parsed.source}${parsed.value}"]
+    if parsed.kind == "count" and parsed.valid is not None:
+        alternatives = ",".join(_alt_text(a) for a in parsed.valid.alternatives)
+        return [f"valid:{w}" for w in unknown_properties(alternatives)]
+    return []
+
+
+_PLAYERS = "PlayerCountPlayers"
+
+
+def _argument_missing(name: str, argument: str) -> list[str]:
+    """A count form with an argument: the form, and the argument's words where the form
+    reads it as a valid-card expression."""
+    if name not in ARG_FORMS:
+        return [f"Count${name}"]
+    if name in VALID_ARGUMENT_FORMS:
+        return [f"valid:{w}" for w in _try(lambda: unknown_properties(argument), name, argument)]
+    return []
 
 
 def _alt_text(alt: object) -> str:
@@ -239,19 +278,36 @@ def _alt_text(alt: object) -> str:
     return word + ("." + "+".join(props) if props else "")
 
 
+#: Parameters naming SVars that hold whole abilities an effect creates (an Effect's
+#: statics, triggers and replacements; a token's abilities and triggers), and their family.
+_PART_KEYS: dict[str, Family] = {
+    "StaticAbilities": "static",
+    "Triggers": "trigger",
+    "ReplacementEffects": "replacement",
+    "TokenAbilities": "api",
+    "TokenTriggers": "trigger",
+}
+
+
+def _linked(params: ParamMap) -> list[tuple[str, Family]]:
+    """The SVars a line or link runs or creates, with the family each is read as."""
+    names: list[tuple[str | None, Family]] = [(params.get(k), "api") for k in _CHAIN_KEYS]
+    if params.api == "Charm":
+        names += [(n.strip(), "api") for n in (params.get("Choices") or "").split(",")]
+    for key, family in _PART_KEYS.items():
+        names += [(n.strip(), family) for n in (params.get(key) or "").split(",")]
+    return [(n, f) for n, f in names if n]
+
+
 def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
-    """Everything missing in a line and the chain of SVars it runs."""
+    """Everything missing in a line and the chain of SVars it runs, and the abilities
+    its effects create (an Effect's static: what it does must run too)."""
     missing = params_missing(family, first) + _amounts_missing(face, first)
     seen = {id(first)}
     todo = [first]
     while todo:
         params = todo.pop()
-        names = [(k, params.get(k)) for k in _CHAIN_KEYS]
-        if params.api == "Charm":
-            names += [("Choices", n.strip()) for n in (params.get("Choices") or "").split(",")]
-        for _key, name in names:
-            if not name:
-                continue
+        for name, kind in _linked(params):
             svar = face.svar(name)
             if svar is None or svar.params is None:
                 missing.append(f"SVar:{name}")
@@ -260,19 +316,55 @@ def _chain(face: Face, first: ParamMap, family: Family) -> list[str]:
             if id(link) in seen:
                 continue
             seen.add(id(link))
-            missing += params_missing("api", link) + _amounts_missing(face, link)
+            missing += params_missing(kind, link) + _amounts_missing(face, link)
             todo.append(link)
     return missing
 
 
+#: Keywords whose arguments name the SVars they run: the argument's index.
+_KEYWORD_SVARS = {"Chapter": 1, "ETBReplacement": 1}
+
+
+def _keyword_missing(face: Face, word: Keyword) -> list[str]:
+    """A keyword with no function, or what the SVars it runs (a Saga's chapters, an
+    ETB replacement's SVar) miss."""
+    if lookup("keyword", word.name) is None:
+        return [f"keyword {word.name}"]
+    index = _KEYWORD_SVARS.get(word.name)
+    if index is None or len(word.args) <= index:
+        return []
+    missing: list[str] = []
+    for name in (n.strip() for n in word.args[index].split(",") if n.strip()):
+        svar = face.svar(name)
+        if svar is None or svar.params is None:
+            missing.append(f"SVar:{name}")
+        else:
+            missing += _chain(face, svar.params, "api")
+    return missing
+
+
+def _moved_missing(face: Face, params: ParamMap, family: Family) -> list[str]:
+    """A ``Moved`` replacement runs either as "it goes elsewhere instead" (its
+    ``ReplaceWith$`` a lone ``ChangeZone`` of ``ReplacedCard``) or as "it enters with /
+    tapped" (``ETB$ True``, or ``ReplacementResult$ Updated``); the game refuses any
+    other (replacements._redirects), and so does the census."""
+    if family != "replacement" or params.api != "Moved" or params.get("ReplacementResult") == "Updated":
+        return []
+    svar = face.svar(params.get("ReplaceWith") or "")
+    link = svar.params if svar is not None else None
+    if link is None or link.get("ETB") == "True":
+        return []
+    lone = link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link
+    return [] if lone else [f"Moved.ReplaceWith:{link.api}" + ("+SubAbility" if "SubAbility" in link else "")]
+
+
 def _face_lines(face: Face) -> Iterable[LineReport]:
     for word in face.keywords:
-        found = lookup("keyword", word.name)
-        yield LineReport("K", word.line, word.text, () if found is not None else (f"keyword {word.name}",))
+        yield LineReport("K", word.line, word.text, tuple(dict.fromkeys(_keyword_missing(face, word))))
     for ability in face.abilities:
         params = ability.params
         family: Family = _FAMILY_OF[ability.kind]  # type: ignore[assignment]
-        missing = _chain(face, params, family)
+        missing = _chain(face, params, family) + _moved_missing(face, params, family)
         yield LineReport(ability.kind, ability.line, ability.text, tuple(dict.fromkeys(missing)))
 
 

@@ -11,10 +11,13 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.registry import lookup
+from dfc_plugin.host.abilities.targeting import announce, narrowed, pick_targets
 from dfc_plugin.host.abilities.values import (
     Ctx,
     Target,
+    amount,
     conditions_hold,
     matches,
     matches_player,
@@ -57,6 +60,8 @@ def legal_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
         for obj in game.in_zone(zone):
             if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
                 continue
+            if protected(game, obj.id, ctx.source):
+                continue  # 702.16b
             if zone is Zone.STACK and obj.id == ctx.source:
                 continue  # a spell can't target itself (115.5)
             if matches(ctx, obj, valid):
@@ -75,15 +80,13 @@ def choose_targets(game: Any, ctx: Ctx, chain: list[ParamMap]) -> bool:
         if "ValidTgts" not in link:
             continue
         ctx.link = index
-        options = legal_targets(game, ctx, link)
-        low = int(link.get("TargetMin") or 1)
-        high = int(link.get("TargetMax") or 1)
+        options = narrowed(game, ctx, index, link, legal_targets(game, ctx, link))
+        low = amount(ctx, link.get("TargetMin"))
+        high = amount(ctx, link.get("TargetMax"))
         if len(options) < low:
             return False
-        chosen = game.ask_many(
-            ctx.controller, f"targets for {ctx.face.name}", options, low, min(high, len(options))
-        )
-        ctx.targets[index] = list(chosen)
+        ctx.targets[index] = pick_targets(game, ctx, link, options, low=low, high=high)
+        announce(game, ctx, ctx.targets[index])
     ctx.link = 0
     return True
 
@@ -128,6 +131,8 @@ def resolve_chain(game: Any, ctx: Ctx, first: ParamMap) -> bool:
     for index, link in enumerate(chain):
         ctx.link = index
         if "RememberTargets" in link:
+            if "ForgetOtherTargets" in link:
+                ctx.remembered.clear()
             ctx.remembered.extend(ctx.targets.get(index, []))
         if conditions_hold(ctx, link):
             run_link(game, ctx, link)

@@ -165,19 +165,6 @@ def copy_permanent(game: Any, ctx: Ctx, link: ParamMap) -> None:
 KEYWORD_BODIES["<AtEOT Sacrifice>"] = "DB$ SacrificeAll | Defined$ DelayTriggerRemembered"
 
 
-@api(
-    "SacrificeAll",
-    params={"Defined": _G + "test_reflection_token_copy_with_doubling_season_is_sacrificed"},
-    rule="701.21a",
-    test=_G + "test_reflection_token_copy_with_doubling_season_is_sacrificed",
-)
-def sacrifice_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Each defined permanent still on the battlefield is sacrificed (701.21a)."""
-    for object_id in defined_objects(ctx, link.get("Defined")):
-        if game.objects[object_id].zone is Zone.BATTLEFIELD:
-            game.sacrifice(object_id)
-
-
 # --------------------------------------------------------------------------- token replacements
 
 

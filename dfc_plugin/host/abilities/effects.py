@@ -131,6 +131,8 @@ def _move_known(game: Any, ctx: Ctx, link: ParamMap, object_id: int, destination
         result = game.put_onto_battlefield(
             object_id, transformed="Transformed" in link, controller=controller, tapped="Tapped" in link
         )
+        if "Attacking" in link and result.happened and result.objects:
+            game.put_into_attack(result.objects[0], ctx.source)
         return result.objects[0] if result.happened and result.objects else None
     if found.zone is destination:
         return None
@@ -187,6 +189,7 @@ def _search(game: Any, ctx: Ctx, link: ParamMap, destination: Zone) -> list[int]
         "Tapped": _T + "test_change_zone_gain_control",
         "LibraryPosition": _T + "test_change_zone_library_position",
         "ForgetOtherRemembered": _P + "test_nissa_returns_transformed_on_the_seventh_land",
+        "Attacking": "test_abilities_targeting.py::test_grim_captain_returns_a_crafted_creature_attacking",
     },
     rule="400.7",
     test=_P + "test_nissa_returns_transformed_on_the_seventh_land",
@@ -213,6 +216,7 @@ def change_zone(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "ChangeType": _T + "test_change_zone_all",
         "Origin": _T + "test_change_zone_all",
         "Destination": _T + "test_change_zone_all",
+        "Tapped": "test_abilities_batches.py::test_titania_gains_life_once_for_lands_put_into_graveyard",
     },
     test=_T + "test_change_zone_all",
 )
@@ -353,6 +357,7 @@ def discard(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "NoMove": _T + "test_dig_looks_only",
         "RevealOptional": _T + "test_dig_looks_only",
         "RememberRevealed": _T + "test_dig_looks_only",
+        "RestRandomOrder": "test_abilities_targeting.py::test_dig_rest_random_order",
     },
     rule="701.20",
     test=_T + "test_dig",
@@ -380,6 +385,10 @@ def dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
     chosen = game.ask_many(player, "cards to take", fitting, low, count) if fitting else []
     first = zone_named(link.get("DestinationZone") or "Hand")
     second = zone_named(link.get("DestinationZone2") or "Library")
+    if link.get("RestRandomOrder") == "True":  # the rest go in a random order, not the player's
+        top = [i for i in top if i in chosen] + game.random_pick(
+            [i for i in top if i not in chosen], len(top) - len(chosen)
+        )
     for object_id in top:
         zone = first if object_id in chosen else second
         if zone is Zone.BATTLEFIELD:
@@ -461,16 +470,32 @@ def _damage_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
         "NumDmg": _T + "test_deal_damage",
         "Defined": _P + "test_brimstone_vandal_makes_it_day",
         "DividedAsYouChoose": "test_game_costs.py::test_shatterskull_divides_as_it_is_cast",
+        "DamageSource": "test_abilities_state_triggers.py::test_garruk_transforms_at_two_loyalty",
     },
     rule="120.3",
     test=_T + "test_deal_damage",
 )
 def deal_damage(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """The source deals ``NumDmg$`` damage to each target (or defined player); divided
-    as announced while casting (``DividedAsYouChoose$``, 601.2d)."""
+    """The source (or ``DamageSource$``, e.g. ``Targeted``: "that creature deals damage
+    to him", as it last existed if it has left, 608.2h) deals ``NumDmg$`` damage to each
+    target (or defined player); divided as announced while casting
+    (``DividedAsYouChoose$``, 601.2d)."""
+    source = ctx.source
+    named = link.get("DamageSource")
+    if named is not None:
+        found = _objects_or_lki(ctx, named)
+        if not found:
+            return
+        source = found[0]
     for target in _damage_targets(game, ctx, link):
         whole = amount(ctx, link.get("NumDmg"))
-        game.deal_damage(ctx.source, target, divided_share(ctx, target, whole), ctx=ctx)
+        game.deal_damage(source, target, divided_share(ctx, target, whole), ctx=ctx)
+
+
+def _objects_or_lki(ctx: Ctx, text: str) -> list[int]:
+    if text in ("Targeted", "ParentTarget"):
+        return [v for k, v in ctx.targeted() if k == "o"]
+    return defined_objects(ctx, text)
 
 
 @api(
@@ -582,6 +607,7 @@ def pump_all(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "Permanent": _T + "test_animate",
         "RemoveCreatureTypes": "test_game_copies.py::test_changeling_overwritten_by_a_new_type",
         "RemoveAllAbilities": "test_game_copies.py::test_changeling_kept_when_abilities_are_lost",
+        "RemoveCardTypes": "test_abilities_tallies.py::test_arlinn_becomes_a_werewolf_not_a_planeswalker",
     },
     rule="613.1d",
     test=_T + "test_animate",
@@ -604,9 +630,12 @@ def animate(game: Any, ctx: Ctx, link: ParamMap) -> None:
             types,
             words,
             until_end_of_turn=not lasting,
-            remove_creature_types="RemoveCreatureTypes" in link,  # layer 4 (205.1a)
-            remove_abilities="RemoveAllAbilities" in link,  # layer 6 (613.1f)
+            removes=frozenset(w for k, w in _REMOVES.items() if k in link),
         )
+
+
+#: What an animation's ``Remove...$`` parameters take away (layer 4, 205.1a-b; layer 6).
+_REMOVES = {"RemoveCardTypes": "card", "RemoveCreatureTypes": "creature", "RemoveAllAbilities": "abilities"}
 
 
 def _tap(game: Any, ctx: Ctx, link: ParamMap, tapped: bool) -> None:
@@ -625,10 +654,26 @@ def tap(game: Any, ctx: Ctx, link: ParamMap) -> None:
     _tap(game, ctx, link, True)
 
 
-@api("Untap", params={"Defined": _T + "test_tap_untap"}, rule="701.21", test=_T + "test_tap_untap")
+_SEEKER = "test_abilities_batches.py::test_likeness_of_the_seeker_untaps_up_to_three_lands"
+
+
+@api(
+    "Untap",
+    params={"Defined": _T + "test_tap_untap", "UntapUpTo": _SEEKER, "UntapType": _SEEKER, "Amount": _SEEKER},
+    rule="701.21",
+    test=_T + "test_tap_untap",
+)
 def untap(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Untap each object."""
-    _tap(game, ctx, link, False)
+    """Untap each object; ``UntapUpTo$``: its controller untaps up to ``Amount$``
+    permanents fitting ``UntapType$`` ("untap up to three lands you control")."""
+    if "UntapUpTo" not in link:
+        _tap(game, ctx, link, False)
+        return
+    valid = link.get("UntapType") or "Permanent"
+    pool = [o.id for o in game.battlefield() if o.tapped and matches(ctx, o, valid)]
+    count = min(amount(ctx, link.get("Amount")), len(pool))
+    for object_id in game.ask_many(ctx.controller, "permanents to untap", pool, 0, count):
+        game.set_tapped(object_id, False)
 
 
 @api(
@@ -880,7 +925,8 @@ def _names(link: ParamMap, key: str) -> list[str]:
 )
 def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Create an effect in the command zone (an emblem, 114, with ``Duration$
-    Permanent``) with the statics, triggers and replacements its SVars name; it lasts
+    Permanent``) with the statics, triggers and replacements its SVars name (and the
+    source's other SVars, which their chains and amounts read); it lasts
     until end of turn (default), ``UntilYourNextTurn``, ``UntilHostLeavesPlay`` or for
     good; ``ExileOnMoved$``: it ends when a remembered object leaves that zone."""
     name = link.get("Name") or f"{ctx.face.name}'s effect"
@@ -889,6 +935,8 @@ def effect(game: Any, ctx: Ctx, link: ParamMap) -> None:
     for key, prefix in _EFFECT_PARTS:
         lines += [f"{prefix}:{_svar_body(ctx, n)}" for n in _names(link, key)]
     lines += [f"SVar:{n}:{_svar_body(ctx, n)}" for n in _names(link, "SVars")]
+    named = set(_names(link, "SVars"))  # and the rest of the source's SVars, which its parts run
+    lines += [f"SVar:{v.name}:{v.body}" for v in ctx.face.svars if v.name not in named]
     definition = game.effect_definition("\n".join(lines) + "\n", name)
     remembered = defined_objects(ctx, link.get("RememberObjects")) if link.get("RememberObjects") else []
     for owner in owners:
@@ -1030,13 +1078,20 @@ def crew(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "TargetType": _T + "test_counter_a_spell",
         "Destination": _T + "test_counter_a_spell",
         "RememberCountered": _T + "test_counter_a_spell",
+        "Defined": "test_abilities_protection.py::test_ward_counters_unless_paid",
     },
     rule="701.6a",
     test=_T + "test_counter_a_spell",
 )
 def counter(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """Counter each target spell (701.6a): it is removed from the stack and put into
-    its owner's graveyard (or ``Destination$``); ``TargetType$ Spell`` only."""
+    its owner's graveyard (or ``Destination$``); ``TargetType$ Spell`` only.
+    ``Defined$ TriggeredSpellAbility``: the spell or ability that triggered it (ward)."""
+    if link.get("Defined") == "TriggeredSpellAbility":
+        from dfc_plugin.host.abilities.ward import counter_triggering
+
+        counter_triggering(game, ctx)
+        return
     kind = link.get("TargetType") or "Spell"
     if kind != "Spell":
         raise UnsupportedAbilityError(

@@ -93,8 +93,11 @@ EVASION = (
 
 def can_block(game: Any, attacker: int, blockers: list[int]) -> bool:
     """Whether this set of blockers may block the attacker (509.1b-c)."""
+    from dfc_plugin.host.abilities.protection import protected
     from dfc_plugin.host.abilities.registry import KEYWORDS
 
+    if any(protected(game, attacker, b) for b in blockers):
+        return False  # 702.16f: not blocked by creatures it has protection from
     return all(KEYWORDS[word].run(game, attacker, blockers) for word in EVASION if _has(game, attacker, word))
 
 
@@ -247,6 +250,18 @@ for _name, _rule, _test, _doc in (
         "508.1d",
         _C + "test_cant_block_and_must_attack",
         "It attacks each combat if able.",
+    ),
+    (
+        "Ward",
+        "702.21a",
+        "test_abilities_protection.py::test_ward_counters_unless_paid",
+        "An opponent's spell or ability targeting it is countered unless they pay the ward cost.",
+    ),
+    (
+        "CARDNAME must be blocked if able.",
+        "509.1c",
+        "test_abilities_combat.py::test_hinterland_scourge_must_be_blocked",
+        "The defending player blocks it with at least one creature if able.",
     ),
 ):
     _marker(_name, _rule, _test, _doc)

@@ -125,6 +125,10 @@ COMMON: dict[str, str] = {
     "UnlessCost": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
     "UnlessPayer": "test_abilities_chain.py::test_unless_cost_pay_life_or_enter_tapped",
     "UnlessSwitched": "test_abilities_chain.py::test_unless_switched",
+    "ActivationLimit": "test_abilities_batches.py::test_fang_draws_once_each_turn",
+    "ForgetOtherTargets": "test_abilities_targeting.py::test_werewolf_ransacker_damages_if_destroyed",
+    "TargetsWithDefinedController": "test_abilities_targeting.py::test_ravager_second_target_is_that_players",
+    "TargetsWithDifferentCMC": "test_abilities_targeting.py::test_agadeems_awakening_different_mana_values",
 }
 
 #: Display text and AI hints: no game behaviour depends on them (forge-abilities.md 4.0).
@@ -154,10 +158,10 @@ DESCRIPTIVE = frozenset(
         "InstantSpeed",
         "UnlessAI",
         "AINoRecursiveCheck",
-        "ActivationLimit",
         "Name",
         "ValidDescription",
         "SacMessage",
+        "ChangeTypeDesc",
         "TgtPromptDesc",
         "",
     }

@@ -157,7 +157,7 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
         options = [
             o
             for o in _candidates(game, made, face, (origin, Zone.BATTLEFIELD), done)
-            if o[0].source == made.id and not _redirects(o[0], o[1])
+            if not _redirects(o[0], o[1])  # its own, or another's ("creatures you control enter with ...")
         ]
         if not options:
             return

@@ -12,10 +12,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from dfc_plugin.cards import Ability, ParamMap
+from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, static
 from dfc_plugin.host.abilities.values import (
     Ctx,
     amount,
+    defined_objects,
     matches,
     matches_player,
     requirements_hold,
@@ -54,12 +56,19 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
             params = ability.params
             if params_missing("static", params):
                 continue  # said when the card came into the game (LoopState._note_unsupported)
-            zones = params.get("EffectZone") or "Battlefield"
+            zones = params.get("EffectZone") or _home_zone(found)
             if zones != "All" and found.zone not in [zone_named(z) for z in zones.split(",")]:
                 continue
             ctx = game.ability_ctx(found, face)
             if requirements_hold(ctx, params):
                 yield ctx, params
+
+
+def _home_zone(found: Any) -> str:
+    """Where a static works when it doesn't say (``EffectZone$``): the battlefield, or
+    the command zone for an effect's own (611.2: an effect applies from there)."""
+    effect = found.zone is Zone.COMMAND and found.state.card.front.type_line.has("Effect")
+    return "Command" if effect else "Battlefield"
 
 
 @static(
@@ -77,6 +86,8 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
         "CharacteristicDefining": _T + "test_characteristic_defining_pt",
         "Condition": "test_game_copies.py::test_spark_double_copying_gideon_on_your_turn_gets_both_counters",
         "AddAbility": "test_game_costs.py::test_esika_grants_vigilance_and_a_mana_ability",
+        "AffectedDefined": "test_abilities_tallies.py::test_branch_of_boseiju_counts_lands",
+        "AdjustLandPlays": "test_abilities_batches.py::test_azusas_many_journeys_one_more_land",
     },
     rule="613.1",
     test=_T + "test_continuous_anthem",
@@ -84,10 +95,9 @@ def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
 def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> ContinuousPart | None:
     """A continuous effect on each object fitting ``Affected$``: +N/+N (7c), set P/T
     (7b), keywords (6), types (4)."""
-    affected = params.get("Affected")
     if "CharacteristicDefining" in params:
         return None  # its own, in every zone: Layers._cda_parts
-    if affected is None or found.zone is not Zone.BATTLEFIELD or not matches(ctx, found, affected):
+    if found.zone is not Zone.BATTLEFIELD or not _affected(ctx, params, found):
         return None
     words = tuple(w.strip() for w in (params.get("AddKeyword") or "").split("&") if w.strip())
     words += tuple(w.strip() for w in (params.get("AddHiddenKeyword") or "").split("&") if w.strip())
@@ -112,6 +122,16 @@ def _granted(ctx: Ctx, names: str | None) -> tuple[Ability, ...]:
         if svar is not None:
             found.append(Ability("A", svar.body, svar.line, svar.column))
     return tuple(found)
+
+
+def _affected(ctx: Ctx, params: ParamMap, found: Any) -> bool:
+    """``Affected$`` (a valid-card expression) or ``AffectedDefined$`` (a ``Defined$``
+    reference such as ``Self``) says which objects a continuous effect applies to."""
+    defined = params.get("AffectedDefined")
+    if defined is not None:
+        return found.id in defined_objects(ctx, defined)
+    affected = params.get("Affected")
+    return affected is not None and matches(ctx, found, affected)
 
 
 def cda_part(game: Any, ctx: Ctx, params: ParamMap) -> ContinuousPart:
@@ -166,12 +186,23 @@ def cant_be_cast(game: Any, spell: Any, caster: int) -> str | None:
 
 @static(
     "CastWithFlash",
-    params={"ValidCard": _T + "test_cast_with_flash", "Caster": _T + "test_cast_with_flash"},
+    params={
+        "ValidCard": _T + "test_cast_with_flash",
+        "Caster": _T + "test_cast_with_flash",
+        "ValidSA": "test_abilities_tallies.py::test_arlinn_pack_hope_flash_and_counters",
+        "EffectZone": "test_abilities_tallies.py::test_arlinn_pack_hope_flash_and_counters",
+    },
     rule="702.8a",
     test=_T + "test_cast_with_flash",
 )
 def flash_rule(game: Any, ctx: Ctx, params: ParamMap, card: Any, caster: int) -> bool:
-    """``Caster$`` may cast spells fitting ``ValidCard$`` as though they had flash."""
+    """``Caster$`` may cast spells fitting ``ValidCard$`` as though they had flash
+    (``ValidSA$ Spell``: casting them; this mode is asked only when a spell is cast)."""
+    kind = params.get("ValidSA") or "Spell"
+    if kind != "Spell":
+        raise UnsupportedAbilityError(
+            f"CastWithFlash ValidSA$ {kind} can't run here", missing=(f"CastWithFlash.ValidSA:{kind}",)
+        )
     who = params.get("Caster")
     return (who is None or matches_player(ctx, caster, who)) and matches(
         ctx, card, params.get("ValidCard") or "Card"
@@ -192,6 +223,7 @@ def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
         "Activator": _T + "test_reduce_cost",
         "Amount": _T + "test_reduce_cost",
         "Type": _T + "test_reduce_cost",
+        "EffectZone": "test_abilities_loyalty.py::test_urza_artificer_discount_from_the_command_zone",
     },
     rule="601.2f",
     test=_T + "test_reduce_cost",

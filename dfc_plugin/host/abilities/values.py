@@ -175,15 +175,21 @@ def _prop(ctx: Ctx, found: GameObject, prop: str) -> bool:
     if prop in _COLOR_WORDS or prop == "Colorless":
         return _has_color(game, found, prop)
     if prop.startswith("non") and len(prop) > 3:
-        rest = prop[3:]
-        if rest in _COLOR_WORDS:
-            return not _has_color(game, found, rest)
-        return not _is_type(game, found, rest)
+        return not _non(ctx, found, prop[3:])
     if prop[:1].isupper() and _type_word(prop) and not _looks_like_property(prop):
         return _is_type(game, found, prop)
     raise UnsupportedAbilityError(
         f"the valid-card property {prop!r} has no meaning here", missing=(f"valid:{prop}",)
     )
+
+
+def _non(ctx: Ctx, found: GameObject, rest: str) -> bool:
+    """What ``non<rest>`` denies: a colour, a property ("nonChosenCard") or a type."""
+    if rest in _COLOR_WORDS:
+        return _has_color(ctx.game, found, rest)
+    if rest in _SIMPLE_PROPS:
+        return _prop(ctx, found, rest)
+    return _is_type(ctx.game, found, rest)
 
 
 def _stat(game: Any, found: GameObject, what: str) -> int:
@@ -235,6 +241,7 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "untapped": lambda ctx, o: not o.tapped,
     "tapped": lambda ctx, o: o.tapped,
     "ExiledWithSource": lambda ctx, o: ctx.game.exiled_with.get(o.id) == ctx.card,
+    "ChosenCard": lambda ctx, o: ("o", o.id) in ctx.game.chosen.get(ctx.card, []),
     "EnchantedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
     "EquippedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
     "AttachedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
@@ -252,21 +259,27 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
 
 #: The permanent card types (110.4a).
 PERMANENT_TYPES = ("Artifact", "Creature", "Enchantment", "Land", "Planeswalker", "Battle")
+#: The property words with a plain meaning (other modules add theirs).
+SIMPLE_PROPS = _SIMPLE_PROPS
 
 #: Type words of an alternative that are not card types: what they mean.
 _WORDS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "Card": lambda ctx, o: True,
     "card": lambda ctx, o: True,
-    # On the battlefield a permanent; elsewhere a permanent card or spell (110.4b, 109.2:
-    # "return target permanent card from your graveyard").
-    "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD
-    or any(_is_type(ctx.game, o, t) for t in PERMANENT_TYPES),
+    "Permanent": lambda ctx, o: o.zone is Zone.BATTLEFIELD or _permanent_card(ctx, o),
     "Spell": lambda ctx, o: o.zone is Zone.STACK,
     "Any": lambda ctx, o: (
         o.zone is Zone.BATTLEFIELD
         and any(_is_type(ctx.game, o, t) for t in ("Creature", "Planeswalker", "Battle"))
     ),
 }
+
+
+def _permanent_card(ctx: Ctx, found: GameObject) -> bool:
+    """Off the battlefield, "permanent" is a permanent card or spell (110.4b): one with
+    a permanent type (artifact, battle, creature, enchantment, land, planeswalker)."""
+    face = ctx.game.face_of(found)
+    return face is not None and face.type_line.is_permanent
 
 
 def _alt_matches(ctx: Ctx, found: GameObject, alt: ValidAlt) -> bool:
@@ -343,6 +356,8 @@ DEFINED_CARDS: dict[str, Callable[[Ctx], list[int]]] = {
     "TriggeredSource": lambda ctx: _event_object(ctx, "Source"),
     "ReplacedCard": lambda ctx: [ctx.replaced] if ctx.replaced is not None else [],
     "DelayTriggerRemembered": lambda ctx: _objects_of(ctx.delayed),
+    "DelayTriggerRememberedLKI": lambda ctx: _objects_of(ctx.delayed),
+    "TriggeredSpellAbility": lambda ctx: [],  # not an object: Counter reads the event (ward)
     "ChosenCard": lambda ctx: _objects_of(ctx.game.chosen.get(ctx.card, [])),
     "Enchanted": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
     "Equipped": lambda ctx: [ctx.game.attached[ctx.source]] if ctx.source in ctx.game.attached else [],
@@ -480,10 +495,51 @@ LIST_FUNCTIONS: dict[str, Callable[[Any, list[GameObject]], int]] = {
     "DifferentCMC": lambda game, objects: len({_stat(game, o, "cmc") for o in objects}),
 }
 #: The lists an amount may read.
-LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed"})
+LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed", "PlayerCountPlayers"})
+
+#: ``PlayerCountPlayers$<Function>``: what each function says of the players (filled
+#: by :mod:`.tallies`).
+PLAYER_FUNCTIONS: dict[str, Callable[[Ctx, list[int]], int]] = {}
+
+#: Count forms with an argument (``Count$CardCounters.LANDMARK``,
+#: ``Count$ThisTurnCast_Card.YouCtrl``): form -> f(ctx, argument); filled by :mod:`.tallies`.
+ARG_FORMS: dict[str, Callable[[Ctx, str], int]] = {}
+#: The argument forms whose argument is a valid-card expression (census checks its words).
+VALID_ARGUMENT_FORMS: set[str] = set()
+
+
+def count_argument(parsed: Amount) -> tuple[str, str] | None:
+    """The form and argument of a count written with one: ``CardCounters.LANDMARK`` is
+    ``("CardCounters", "LANDMARK")``, ``ThisTurnCast_Card.YouCtrl`` is
+    ``("ThisTurnCast", "Card.YouCtrl")``; ``None`` for a plain count."""
+    head, _, tail = parsed.value.partition("_")
+    if tail:
+        return head, tail + ("." + "+".join(parsed.args) if parsed.args else "")
+    if parsed.args:
+        return head, "+".join(parsed.args)
+    return None
+
+
+def _argument_count(ctx: Ctx, parsed: Amount) -> int:
+    name, argument = count_argument(parsed) or ("", "")
+    form = ARG_FORMS.get(name)
+    if form is None:
+        raise UnsupportedAbilityError(f"Count${name} has no meaning here", missing=(f"Count${name}",))
+    return form(ctx, argument)
+
+
+def _player_amount(ctx: Ctx, function: str) -> int:
+    run = PLAYER_FUNCTIONS.get(function)
+    if run is None:
+        raise UnsupportedAbilityError(
+            f"PlayerCountPlayers${function} has no meaning here", missing=(f"PlayerCountPlayers${function}",)
+        )
+    return run(ctx, [p for p in ctx.game.players if ctx.game.alive(p)])
 
 
 def _list_amount(ctx: Ctx, source: str, function: str) -> int:
+    if source == "PlayerCountPlayers":
+        return _player_amount(ctx, function)
     run = LIST_FUNCTIONS.get(function)
     if run is None or source not in LIST_SOURCES:
         raise UnsupportedAbilityError(
@@ -504,26 +560,36 @@ def _operand(ctx: Ctx, text: str) -> int:
     return amount(ctx, text)
 
 
+def _svar_amount(ctx: Ctx, parsed: Amount, depth: int) -> int:
+    body = _svar_body(ctx, parsed.value)
+    if body is None:
+        if parsed.value == "X":
+            return ctx.x
+        raise UnsupportedAbilityError(
+            f"no SVar {parsed.value!r} for an amount", missing=(f"SVar:{parsed.value}",)
+        )
+    return _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
+
+
+def _chosen_amount(ctx: Ctx, parsed: Amount) -> int:
+    """``Count$Compare X GE6.DoubledX.X``: the first amount if the comparison holds, else
+    the second."""
+    op, operand, then, otherwise = parsed.args
+    holds = Compare(op, operand).holds(amount(ctx, parsed.value), amount(ctx, operand))
+    return amount(ctx, then if holds else otherwise)
+
+
 def _evaluate(ctx: Ctx, parsed: Amount, depth: int) -> int:
     if parsed.kind == "number":
         value = int(parsed.value)
     elif parsed.kind == "svar":
-        body = _svar_body(ctx, parsed.value)
-        if body is None:
-            if parsed.value == "X":
-                value = ctx.x
-            else:
-                raise UnsupportedAbilityError(
-                    f"no SVar {parsed.value!r} for an amount", missing=(f"SVar:{parsed.value}",)
-                )
-        else:
-            value = _evaluate(ctx, parse_value("amount", body), depth + 1) if depth < 8 else 0
+        value = _svar_amount(ctx, parsed, depth)
     elif parsed.kind == "list":
         value = _list_amount(ctx, parsed.source, parsed.value)
-    elif parsed.kind == "compare" and parsed.test is not None:
-        then, otherwise = parsed.branches
-        holds = parsed.test.holds(amount(ctx, parsed.value), _operand(ctx, parsed.test.operand))
-        value = amount(ctx, then if holds else otherwise, 0)
+    elif parsed.kind == "compare":
+        value = _chosen_amount(ctx, parsed)
+    elif count_argument(parsed) is not None:
+        value = _argument_count(ctx, parsed)
     else:
         form = COUNT_FORMS.get(parsed.value)
         if form is None:
@@ -668,11 +734,15 @@ def unknown_properties(text: str) -> list[str]:
 def _prop_known(prop: str) -> bool:
     if (
         prop in _KNOWN_PROPS
+        or prop in _SIMPLE_PROPS
         or prop in _PLAYER_WORDS
         or prop in _COLOR_WORDS
         or prop in ("Opponent", "NonActive")
     ):
         return True
+    if prop.startswith("non") and len(prop) > 3 and prop[3:4].isupper():
+        rest = prop[3:]
+        return rest in _COLOR_WORDS or _prop_known(rest) or not _looks_like_property(rest)
     if prop.startswith(("named", "notnamed", "non")) or _CMP.match(prop) or _COUNTERS.match(prop):
         return True
     if (prop.startswith("without") and prop[7:8].isupper()) or (

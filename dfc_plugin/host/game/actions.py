@@ -110,7 +110,7 @@ class Playing(Steps):
         return found
 
     def _land_actions(self, player: int) -> list[Action]:
-        if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= 1:
+        if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= self.land_plays(player):
             return []
         out: list[Action] = []
         for found in self.in_zone(Zone.HAND, player):

@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.events import GameEvent
@@ -44,6 +45,7 @@ class Basics(Layers):
         self.life[player] += delta
         if delta > 0:
             self.life_gained[player] = self.life_gained.get(player, 0) + delta
+            self.emit(GameEvent("LifeGained", {}, {"Player": player}, {"Amount": delta}))
         self.version += 1
         verb = "gains" if delta >= 0 else "loses"
         self.record(
@@ -60,6 +62,10 @@ class Basics(Layers):
         its controller that much life (702.15b); deathtouch marks it lethal (702.2b)."""
         if count <= 0:
             return ActionResult(False, "120.8", "no damage")
+        if target[0] == "o" and protected(self, target[1], source):
+            shielded = self.objects.get(target[1])
+            self.record("damage", shielded, "damage to {obj} is prevented (protection)", "702.16e")
+            return ActionResult(False, "702.16e", "prevented by protection")
         origin = self.objects.get(source)
         kind, value = target
         event_objects = {"Source": source}
@@ -76,6 +82,7 @@ class Basics(Layers):
             event_objects["Target"] = value
         if origin is not None and self.has_keyword_of(origin, "Lifelink"):
             self.life[origin.controller] += count
+            self.emit(GameEvent("LifeGained", {}, {"Player": origin.controller}, {"Amount": count}))
         data = {"Amount": count, "Combat": combat}
         self.emit(GameEvent("DamageDone", event_objects, event_players, data))
         return ActionResult(True, "120.3", f"{count} damage")
@@ -272,6 +279,7 @@ class Basics(Layers):
                 continue
             onto = self.objects.get(target)
             legal = onto is not None and onto.zone is Zone.BATTLEFIELD and onto.id != attachment
+            legal = legal and not protected(self, target, attachment)  # 702.16c-d
             if self.has_type_of(found, "Equipment"):
                 if not legal or not self.is_creature(onto):  # type: ignore[arg-type]
                     loose.append(attachment)

@@ -17,10 +17,13 @@ from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaCost, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.dividing import divide_as_cast
+from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
+from dfc_plugin.host.abilities.unearth import keyword_abilities
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identities, memo_by_identity
@@ -66,6 +69,7 @@ def activated(face: Face) -> list[Ability]:
         if word.name == "Crew" and word.args:
             text = f"AB$ Crew | Cost$ tapXPower<{word.args[0]}/Creature.Other> | CrewPower$ {word.args[0]}"
             found.append(Ability("A", text, word.line, word.column))
+        found.extend(keyword_abilities(word))
     return found
 
 
@@ -151,6 +155,7 @@ def plain_ability(ability: Ability) -> bool:
     cost = read_value("cost", ability.params.get("Cost") or "0")
     return (
         not (loyalty or sorcery_speed or condition is not None)
+        and "ActivationLimit" not in ability.params  # used up within the turn (602.5b)
         and isinstance(cost, ForgeCost)
         and not cost.parts
         and cost.mana is None
@@ -272,12 +277,15 @@ class CastingActions(StackActions, Costs):
         if (found.controller if zone is Zone.BATTLEFIELD else found.owner) != player:
             return "only its controller activates it (602.2)"
         if loyalty:
-            if found.id in self.loyalty_used:
+            if found.id in self.loyalty_used and not may_activate_again(self, found):
                 return "a loyalty ability of a permanent once each turn (606.3)"
             if not self.sorcery_timing(player):
                 return "loyalty abilities at sorcery speed (606.3)"
         if sorcery_speed and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
+        face = self.face_of(found)
+        if face is not None and limit_reached(self, self.ability_ctx(found, face, player), ability):
+            return "no more times this turn (602.5b)"
         if condition is not None:
             check = ACTIVATION_CONDITIONS.get(condition)
             face = self.face_of(found)
@@ -311,7 +319,10 @@ class CastingActions(StackActions, Costs):
             raise IllegalActionError(f"{face.name}'s ability has no legal targets", rule="602.2b")
         cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
         self.pay_cost(ctx, cost, face.name)
+        count_use(self, ctx, ability)
         if "Planeswalker" in params:
+            if found.id in self.loyalty_used:
+                note_again(self, found)
             self.loyalty_used.add(found.id)
         self.stack_items.append(StackItem("ability", ctx, params, text=ability.text, face=face))
         self.record("activate", found, f"player {player} activates an ability of {{obj}}", "602.2")

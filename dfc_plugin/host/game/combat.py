@@ -66,7 +66,7 @@ class Combat(Basics):
             and self.is_creature(o)
             and not self.has_keyword_of(o, "CARDNAME can't block.")
         ]
-        for attacker in list(self.attackers):
+        for attacker in sorted(self.attackers, key=lambda a: not self.must_be_blocked(a)):
             if attacker not in self.objects or not free:
                 continue
             options = [
@@ -74,8 +74,13 @@ class Combat(Basics):
             ]
             if not options:
                 continue
+            low = (
+                1
+                if self.must_be_blocked(attacker) and any(can_block(self, attacker, [b]) for b in options)
+                else 0
+            )
             chosen = self.ask_many(
-                defender, f"blockers for {self.describe(self.obj(attacker))}", options, 0, len(options)
+                defender, f"blockers for {self.describe(self.obj(attacker))}", options, low, len(options)
             )
             if chosen and not can_block(self, attacker, chosen):
                 self.record("block", None, "that block is not allowed (evasion) and is not made", "509.1b")
@@ -157,3 +162,19 @@ class Combat(Basics):
 
     def attacking_ids(self) -> list[int]:
         return [i for i in self.attackers if i in self.objects and self.objects[i].zone is Zone.BATTLEFIELD]
+
+    def put_into_attack(self, object_id: int, beside: int | None = None) -> None:
+        """A creature put onto the battlefield attacking (506.3, 508.4): it attacks what
+        ``beside`` attacks, else the player the other attackers attack; outside combat,
+        or with no attackers, it is just put onto the battlefield."""
+        if not self.attackers:
+            return
+        defender = self.attackers.get(beside) if beside is not None else None
+        self.attackers[object_id] = defender if defender is not None else next(iter(self.attackers.values()))
+
+    def must_be_blocked(self, attacker: int) -> bool:
+        """509.1c: "must be blocked if able" is a requirement the defending player obeys
+        (its attacker is asked about first, so no other block uses up its blockers)."""
+        return attacker in self.objects and bool(
+            self.has_keyword(attacker, "CARDNAME must be blocked if able.")
+        )

@@ -35,10 +35,9 @@ class Animation:
     keywords: tuple[str, ...]
     until_end_of_turn: bool
     timestamp: int
-    #: "Loses all creature types" / "becomes that type" (layer 4, 205.1a); "loses all
-    #: abilities" (layer 6, 613.1f).
-    remove_creature_types: bool = False
-    remove_abilities: bool = False
+    #: What of the printed characteristics it takes away: "card" types (205.1b),
+    #: "creature" types ("becomes that type", 205.1a), "abilities" (layer 6, 613.1f).
+    removes: frozenset[str] = frozenset()
 
 
 @memo_by_identity
@@ -140,14 +139,15 @@ class Layers(LoopState):
     def has_type_of(self, found: GameObject, word: str) -> bool:
         """Card types, subtypes and supertypes now (layer 4): the characteristic-defining
         changeling first (613.3), then effects in timestamp order (613.7), an effect that
-        sets the creature types overwriting those before it (205.1a)."""
+        sets the creature types overwriting those before it (205.1a); printed types an
+        effect took away are gone (205.1b)."""
         animations = self.animations.get(found.id, [])
-        if word in CREATURE_TYPES and any(a.remove_creature_types for a in animations):
-            last = max(a.timestamp for a in animations if a.remove_creature_types)
+        if word in CREATURE_TYPES and any("creature" in a.removes for a in animations):
+            last = max(a.timestamp for a in animations if "creature" in a.removes)
             return any(word in a.types for a in animations if a.timestamp >= last)
         shown = self.rules.characteristics(found.state)
         line = shown.type_line
-        if line.has(word):
+        if line.has(word) and not self._type_removed(found, line, word):
             return True
         printed = shown.face if not found.state.face_down else None  # before layer 6 (613.1f)
         if word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None:
@@ -181,23 +181,14 @@ class Layers(LoopState):
         keywords: tuple[str, ...] = (),
         *,
         until_end_of_turn: bool = True,
-        remove_creature_types: bool = False,
-        remove_abilities: bool = False,
+        removes: frozenset[str] = frozenset(),
     ) -> ActionResult:
         """An object becomes a creature of a size, with types and keywords (613.1d, 7b);
-        it may lose its creature types (layer 4) or all its abilities (layer 6)."""
+        ``removes`` takes away its printed card types, its creature types (layer 4) or all
+        its abilities (layer 6)."""
         found = self.obj(object_id)
         self.animations.setdefault(found.id, []).append(
-            Animation(
-                power,
-                toughness,
-                types,
-                keywords,
-                until_end_of_turn,
-                self._tick(),
-                remove_creature_types,
-                remove_abilities,
-            )
+            Animation(power, toughness, types, keywords, until_end_of_turn, self._tick(), removes)
         )
         self.version += 1  # what the statics' cache keys on (an anthem may now apply)
         self.record("animate", found, f"{{obj}} becomes a {power}/{toughness} {' '.join(types)}", "613.1d")
@@ -373,6 +364,23 @@ class Layers(LoopState):
             )
             self._static_cache[key] = cached
         return bool(cached)
+
+
+    def _type_removed(self, found: GameObject, line: Any, word: str) -> bool:
+        """Whether an animation took this printed type away (layer 4, 205.1b): card types
+        ("it's no longer a planeswalker"), or creature types (subtypes of a creature)."""
+        for animation in self.animations.get(found.id, []):
+            if "card" in animation.removes and word in line.types:
+                return True
+            if "creature" in animation.removes and word in line.subtypes and "Creature" in line.types:
+                return True
+        return False
+
+    def land_plays(self, player: int) -> int:
+        """One land a turn, plus the additional land plays effects grant (305.2a)."""
+        from dfc_plugin.host.abilities.land_plays import land_plays_allowed
+
+        return land_plays_allowed(self, player)
 
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).

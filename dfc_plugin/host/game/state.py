@@ -152,6 +152,10 @@ class LoopState(GameCore):
         self._day_seen = self.day_night
         self._trigger_cache: dict[tuple[int, str], list[Any]] = {}
         self._load_notes: dict[int, tuple[str, ...]] = {}
+        #: This turn's events, each with its objects as they were then (turn, event, objects).
+        self.this_turn: list[tuple[int, GameEvent, dict[int, GameObject]]] = []
+        #: Zone changes and damage since the last batch closed (``ChangesZoneAll``).
+        self.batch: list[GameEvent] = []
 
     # ------------------------------------------------------------------ snapshots
     _LOOP_FIELDS = (
@@ -178,6 +182,8 @@ class LoopState(GameCore):
         "life_gained",
         "regeneration",
         "control_reverts",
+        "this_turn",
+        "batch",
     )
 
     def _snapshot(self) -> dict[str, Any]:
@@ -354,7 +360,18 @@ class LoopState(GameCore):
         """An event happened: triggered abilities trigger now (603.2). Driven directly
         (before ``start()``), the engine runs no triggers: its caller is the game."""
         if self.playing:
+            self.remember_event(event)
             self.collect_triggers(event)
+
+    def remember_event(self, event: GameEvent) -> None:
+        """Keep the event, with its objects as they are now, for "this turn" questions
+        (``Count$ThisTurnCast``, ``wasDealtDamageThisTurn``); last turn's are dropped."""
+        if self.this_turn and self.this_turn[0][0] != self.turn:
+            self.this_turn = []
+        seen = {i: self.objects[i] for i in event.objects.values() if i in self.objects}
+        self.this_turn.append((self.turn, event, seen))
+        if event.mode in ("ChangesZone", "DamageDone"):
+            self.batch.append(event)  # closed by abilities.batches.flush
 
     def collect_triggers(self, event: GameEvent) -> None:
         """Overridden by the trigger mixin."""
@@ -388,7 +405,7 @@ class LoopState(GameCore):
     def _without_abilities(self, found: GameObject, face: Face | None) -> Face | None:
         """An object that lost all its abilities (layer 6, 613.1f) has a face with none."""
         animations = self.animations.get(found.id)
-        if face is None or not animations or not any(a.remove_abilities for a in animations):
+        if face is None or not animations or not any("abilities" in a.removes for a in animations):
             return face
         from dataclasses import replace
 
@@ -451,7 +468,11 @@ class LoopState(GameCore):
     def settle_between_links(self) -> None:
         """Between two links of a chain a later link sees the board as the earlier one
         left it (forge-abilities.md 3.3); nothing to do in this engine, whose
-        characteristics are computed when asked."""
+        characteristics are computed when asked. A link's events are simultaneous:
+        the batch closes ("one or more" triggers, 603.2c)."""
+        from dfc_plugin.host.abilities.batches import flush
+
+        flush(self)
 
     # ------------------------------------------------------------------ load-time notes
     def _note_unsupported(self, found: GameObject) -> None:

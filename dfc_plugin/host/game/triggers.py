@@ -13,6 +13,7 @@ from typing import Any
 
 from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing, params_missing
 from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
@@ -108,6 +109,9 @@ class TriggerActions(LoopState):
         ctx.event = event
         if not entry.run(self, ctx, params, event) or not requirements_hold(ctx, params):
             return
+        if limit_reached(self, ctx, ability):
+            return
+        count_use(self, ctx, ability)
         controller = params.get("TriggerController")
         if controller is not None:
             chosen = defined_players(ctx, controller)
