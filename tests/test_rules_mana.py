@@ -49,3 +49,15 @@ def test_transforming_doesnt_reset_summoning_sickness() -> None:
     assert R.can_pay_tap_cost(turned, True)
     assert R.can_pay_tap_cost(on("Brightclimb Pathway"), False)  # not a creature
     assert R.can_pay_tap_cost(turned, False, True).reason.startswith("a creature's {Q}")
+
+
+@pytest.mark.rule("702.10c", "712.8e")
+def test_haste_of_the_face_up_lets_it_pay_tap_costs() -> None:
+    """702.10c: "Haste ... can be activated even if it hasn't been under its controller's
+    control continuously since their most recent turn began." Gwen Stacy has no haste;
+    transformed into Ghost-Spider (flying, vigilance, haste) it may pay {T} at once."""
+    gwen = on("Gwen Stacy")
+    assert not R.can_pay_tap_cost(gwen, False)
+    turned = R.transform(gwen).state
+    verdict = R.can_pay_tap_cost(turned, False)
+    assert verdict and verdict.rule == "702.10c"

@@ -98,10 +98,16 @@ def could_produce(
 def can_pay_tap_cost(
     edition: Edition, state: DfcState, controlled_since_turn_began: bool, untap: bool = False
 ) -> Verdict:
-    """{T} or {Q} in a creature's cost needs control since the turn began (302.6).
-    Transforming doesn't make a new object (712.18), so it doesn't reset that."""
-    if not characteristics(state).type_line.has("Creature"):
+    """{T} or {Q} in a creature's cost needs control since the turn began (302.6), unless
+    it has haste (702.10c): the printed haste of the face that is up; haste an effect
+    grants is the host's to know. Transforming doesn't make a new object (712.18), so it
+    doesn't reset that."""
+    shown = characteristics(state)
+    if not shown.type_line.has("Creature"):
         return Verdict(True, "302.6", "only creatures have summoning sickness")
+    if shown.face is not None and shown.face.keyword("Haste") is not None:
+        # 702.10c: the face up is the one whose abilities it has (712.8d, 712.8e).
+        return Verdict(True, "702.10c", "it has haste (the face that is up)")
     if controlled_since_turn_began:
         return Verdict(
             True,
