@@ -18,7 +18,8 @@ from typing import Any
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, replacement
-from dfc_plugin.host.abilities.values import Ctx, matches, zone_named
+from dfc_plugin.host.abilities.replacements import active_replacements
+from dfc_plugin.host.abilities.values import Ctx, matches
 from dfc_plugin.host.model import GameObject
 
 __all__ = ["replaced_mana"]
@@ -59,17 +60,10 @@ def replaced_mana(game: Any, found: GameObject, mana: list[str], tapped_for_mana
         return mana
     entry = lookup("replacement", "ProduceMana")
     assert entry is not None
-    for source, face in list(game.faces_on_battlefield()):
-        for ability in face.abilities:
-            if ability.kind != "R" or ability.params.api != "ProduceMana":
-                continue
-            params = ability.params
-            zones = params.get("ActiveZones")
-            if zones is not None and source.zone not in [zone_named(z) for z in zones.split(",")]:
-                continue
-            ctx = game.ability_ctx(source, face)
-            if entry.run(game, ctx, params, found):
-                pairs = _pairs(ctx, params)
-                mana = [m for held in mana for m in pairs.get(held, [held])]
-                game.record("replace", found, f"{face.name}: {{obj}}'s mana is replaced", "106.12b")
+    for source, face, ability in active_replacements(list(game.faces_on_battlefield()), "ProduceMana"):
+        ctx = game.ability_ctx(source, face)
+        if entry.run(game, ctx, ability.params, found):
+            pairs = _pairs(ctx, ability.params)
+            mana = [m for held in mana for m in pairs.get(held, [held])]
+            game.record("replace", found, f"{face.name}: {{obj}}'s mana is replaced", "106.12b")
     return mana

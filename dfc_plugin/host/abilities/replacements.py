@@ -13,10 +13,10 @@ it will have as it enters (614.12).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from typing import Any
 
-from dfc_plugin.cards import Face, ParamMap
+from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, replacement
 from dfc_plugin.host.abilities.values import Ctx, conditions_hold, matches, svar_params, zone_named
@@ -81,19 +81,28 @@ def _candidates(
     entry = lookup("replacement", "Moved")
     assert entry is not None
     out = []
-    for source, source_face in _sources(game, found, face):
-        for ability in source_face.abilities:
-            if ability.kind != "R" or id(ability) in done or ability.params.api != "Moved":
-                continue
-            params = ability.params
-            zones = params.get("ActiveZones")
-            if zones is not None and source.zone not in [zone_named(z) for z in zones.split(",")]:
-                continue
-            ctx = game.ability_ctx(source, source_face)
-            ctx.replaced = found.id
-            if entry.run(game, ctx, params, found, move):
-                out.append((ctx, params, id(ability)))
+    for source, source_face, ability in active_replacements(_sources(game, found, face), "Moved"):
+        if id(ability) in done:
+            continue
+        ctx = game.ability_ctx(source, source_face)
+        ctx.replaced = found.id
+        if entry.run(game, ctx, ability.params, found, move):
+            out.append((ctx, ability.params, id(ability)))
     return out
+
+
+def active_replacements(
+    sources: Iterable[tuple[Any, Face]], event: str
+) -> Iterator[tuple[Any, Face, Ability]]:
+    """The ``R:`` abilities of ``event`` on these (object, face) sources that work from
+    the zone their object is in (``ActiveZones$``)."""
+    for source, face in sources:
+        for ability in face.abilities:
+            if ability.kind != "R" or ability.params.api != event:
+                continue
+            zones = ability.params.get("ActiveZones")
+            if zones is None or source.zone in [zone_named(z) for z in zones.split(",")]:
+                yield source, face, ability
 
 
 def _pick(game: Any, found: Any, options: list[tuple[Ctx, ParamMap, int]]) -> tuple[Ctx, ParamMap, int]:
