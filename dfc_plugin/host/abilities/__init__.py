@@ -13,7 +13,9 @@ from __future__ import annotations
 
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
+import dfc_plugin.host.abilities.repeating  # registers RepeatEach
 import dfc_plugin.host.abilities.revealing  # noqa: F401  (registers DigUntil)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS
