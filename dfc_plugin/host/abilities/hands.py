@@ -69,7 +69,9 @@ def _pick(game: Any, ctx: Ctx, link: ParamMap, owner: int, chooser: int) -> list
     pool = [i for z in zones for i in game.owner_zone_ids(owner, z) if matches(ctx, game.objects[i], valid)]
     count = min(amount(ctx, link.get("ChangeNum")), len(pool))
     low = count if link.is_true("Mandatory") else 0
-    chosen: list[int] = game.ask_many(chooser, f"cards of player {owner} for {ctx.face.name}", pool, low, count)
+    chosen: list[int] = game.ask_many(
+        chooser, f"cards of player {owner} for {ctx.face.name}", pool, low, count
+    )
     return chosen
 
 
