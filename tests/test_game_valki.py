@@ -16,11 +16,13 @@ from play_support import lands, library, names, script
 
 from dfc_plugin.conformance.driver import ReferenceDriver
 from dfc_plugin.conformance.runner import BUNDLED, load_scenarios, planned_runs, run_scenario
-from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host import Game
-from dfc_plugin.host.abilities import EFFECTS, durations, hands, repeating
+from dfc_plugin.host.abilities import EFFECTS, digging, durations, hands, repeating
+from dfc_plugin.host.abilities.values import Ctx
 from dfc_plugin.host.agents import ScriptedAgent
-from dfc_plugin.host.game import Cast
+from dfc_plugin.host.game import Cast, PlayLand
+from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Zone
 
 VALKI = "valki-god-of-lies#"
@@ -170,3 +172,86 @@ def test_a_broken_valki_rule_fails_its_scenarios(broken: str, monkeypatch: pytes
     assert set(_statuses(ids).values()) == {"passed"}
     breaks(monkeypatch)
     assert "passed" not in _statuses(ids).values()
+
+
+# --------------------------------------------------------------------------- Tibalt
+
+
+def _tibalt(game: Game) -> int:
+    """Player 1 casts Valki's back face, Tibalt, Cosmic Impostor: as he enters, player 1
+    gets his emblem. Returns Tibalt."""
+    card = game.add("Valki, God of Lies", Zone.HAND, 1)
+    lands(game, 1, "Swamp", 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    lands(game, 1, "Mountain", 6)
+    (cast,) = [a for a in game.legal_actions(1) if isinstance(a, Cast) and a.object_id == card and a.face == 1]
+    game.apply(1, cast)
+    game.resolve_stack()
+    assert names(game, Zone.COMMAND) == ["Emblem — Tibalt, Cosmic Impostor"]
+    return game.find("Tibalt, Cosmic Impostor", Zone.BATTLEFIELD).id
+
+
+@pytest.mark.rule("114.4", "601.3", "305.1", "607.2a")
+def test_tibalt_emblem_lets_you_play_his_cards_after_he_is_gone() -> None:
+    """+2 exiles the top card of each player's library (Dig Defined$ Player). Tibalt
+    dies; his emblem still lets player 1 cast player 2's exiled Grizzly Bears, paying
+    {1}{G} with black mana (MayPlayIgnoreColor$), and play his own exiled Forest as his
+    land for the turn. A card exiled by something else is not his to play, and player 2
+    has no emblem."""
+    game = _game(players=2)
+    game.add("Forest", Zone.LIBRARY, 1)
+    game.add("Grizzly Bears", Zone.LIBRARY, 2)
+    other = game.add("Graf Rats", Zone.EXILE, 2)
+    tibalt = _tibalt(game)
+    game.activate(1, tibalt, 0)
+    game.resolve_stack()
+    assert names(game, Zone.EXILE) == ["Forest", "Graf Rats", "Grizzly Bears"]
+    assert game.obj(tibalt).counter("LOYALTY") == 7
+    game.destroy(tibalt)
+    lands(game, 1, "Swamp", 2)
+    bears = game.find("Grizzly Bears", Zone.EXILE).id
+    forest = game.find("Forest", Zone.EXILE).id
+    offered = game.legal_actions(1)
+    assert Cast(bears, 0, "normal") in offered and PlayLand(forest, 0) in offered
+    assert not any(getattr(a, "object_id", None) == other for a in offered)
+    game.give_priority(2)
+    assert not any(getattr(a, "object_id", None) in (bears, forest) for a in game.legal_actions(2))
+    game.give_priority(1)
+    game.apply(1, PlayLand(forest, 0))
+    game.apply(1, Cast(bears, 0, "normal"))
+    game.resolve_stack()
+    played = game.find("Grizzly Bears", Zone.BATTLEFIELD)
+    assert played.controller == 1 and played.owner == 2
+    assert game.find("Forest", Zone.BATTLEFIELD).controller == 1
+    assert names(game, Zone.EXILE) == ["Graf Rats"]
+
+
+@pytest.mark.rule("105.1", "601.2h")
+def test_tibalt_emblem_pays_colors_not_colorless() -> None:
+    """Mana of any colour pays {G} for a card exiled with Tibalt; colourless mana in the
+    pool doesn't, as it is of no colour, and the cast isn't offered."""
+    game = _game(players=2)
+    game.add("Grizzly Bears", Zone.LIBRARY, 2)
+    tibalt = _tibalt(game)
+    game.activate(1, tibalt, 0)
+    game.resolve_stack()
+    game.mana_pool[1].extend(["C", "C"])
+    bears = game.find("Grizzly Bears", Zone.EXILE).id
+    assert Cast(bears, 0, "normal") not in game.legal_actions(1)
+    lands(game, 1, "Island", 1)
+    assert Cast(bears, 0, "normal") in game.legal_actions(1)
+
+
+@pytest.mark.rule("608.2c")
+def test_dig_of_each_library_with_a_choice_is_refused() -> None:
+    """Dig Defined$ runs only when every card dug goes to one zone; a choice among
+    another player's cards is refused, never half done."""
+    game = _game(players=2)
+    valki = game.add("Valki, God of Lies", Zone.BATTLEFIELD, 1)
+    face = library().get("Valki, God of Lies").faces[1]
+    ctx = Ctx(game, valki, game.obj(valki).cards[0].id, 1, face)
+    link = parse_param_map("DB$ Dig | Defined$ Player | DigNum$ 1 | ChangeNum$ 1 | DestinationZone$ Exile")
+    with pytest.raises(UnsupportedAbilityError, match="Dig Defined"):
+        digging.dig_each(game, ctx, link)
+    assert not game.in_zone(Zone.EXILE)

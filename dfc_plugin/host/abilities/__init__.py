@@ -11,9 +11,11 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 
 from __future__ import annotations
 
+import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
 import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
+import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, AffectedZone$
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.repeating  # registers RepeatEach
 import dfc_plugin.host.abilities.revealing  # noqa: F401  (registers DigUntil)
