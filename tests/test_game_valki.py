@@ -18,7 +18,7 @@ from dfc_plugin.conformance.driver import ReferenceDriver
 from dfc_plugin.conformance.runner import BUNDLED, load_scenarios, planned_runs, run_scenario
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host import Game
-from dfc_plugin.host.abilities import EFFECTS, digging, durations, hands, repeating
+from dfc_plugin.host.abilities import EFFECTS, digging, durations, hands, mayplay, repeating
 from dfc_plugin.host.abilities.values import Ctx
 from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Cast, PlayLand
@@ -158,6 +158,10 @@ BREAKS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], set[str]]] = {
         _exile_for_good,
         {VALKI + "2-leaves-before-etb-resolves"},
     ),
+    "the emblem's permission ignored (114.4)": (
+        lambda mp: mp.setattr(mayplay, "_permissions", lambda game, player, found: []),
+        {VALKI + "10-tibalt-emblem-outlives-tibalt"},
+    ),
     "each player repeated with nobody remembered": (
         lambda mp: mp.setattr(repeating, "defined_players", lambda ctx, text: []),
         {VALKI + "3-choice-made-on-resolution", VALKI + "7-activate-in-response"},
@@ -165,7 +169,7 @@ BREAKS: dict[str, tuple[Callable[[pytest.MonkeyPatch], None], set[str]]] = {
 }
 
 
-@pytest.mark.rule("701.20a", "610.3b", "608.2d", "117.3c")
+@pytest.mark.rule("701.20a", "610.3b", "608.2d", "117.3c", "114.4")
 @pytest.mark.parametrize("broken", sorted(BREAKS))
 def test_a_broken_valki_rule_fails_its_scenarios(broken: str, monkeypatch: pytest.MonkeyPatch) -> None:
     breaks, ids = BREAKS[broken]
