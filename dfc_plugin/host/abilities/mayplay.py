@@ -41,11 +41,18 @@ def _permission(ctx: Ctx, params: ParamMap, player: int, found: Any) -> bool:
 
 
 def _permissions(game: Any, player: int, found: Any) -> list[ParamMap]:
-    return [
-        params
-        for ctx, params in active(game, "Continuous")
-        if params.is_true("MayPlay") and _permission(ctx, params, player, found)
-    ]
+    return [params for ctx, params in _may_play_statics(game) if _permission(ctx, params, player, found)]
+
+
+def _may_play_statics(game: Any) -> list[tuple[Ctx, ParamMap]]:
+    """The ``MayPlay$`` statics that work now, remembered until the game changes: the
+    loop asks for every cast it lists, and most games have none."""
+    key = ("may_play", game.version)
+    cached: list[tuple[Ctx, ParamMap]] | None = game._static_cache.get(key)
+    if cached is None:
+        cached = [(ctx, params) for ctx, params in active(game, "Continuous") if params.is_true("MayPlay")]
+        game._static_cache[key] = cached
+    return cached
 
 
 def may_play(game: Any, player: int, found: Any) -> bool:
