@@ -10,6 +10,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.abilities.mayplay import may_play
 from dfc_plugin.host.abilities.producing import replaced_mana
 from dfc_plugin.host.abilities.snow import produced_by
 from dfc_plugin.host.access import CAST_PERMISSIONS
@@ -58,6 +59,7 @@ class PlayActions(GameCore):
     def _check_cast_permission(self, player: int, found: GameObject, via: str | None, grouped: bool) -> None:
         """Who may cast this object with this permission, from where (access.py,
         :data:`~dfc_plugin.host.access.CAST_PERMISSIONS`), checked before anything else."""
+        grouped = grouped or may_play(self, player, found)  # "you may play ..." (601.3)
         if grouped:
             self._check_group_access(player, found)
         if via is None:
@@ -94,7 +96,8 @@ class PlayActions(GameCore):
             permission: Via = "siege" if via == "siege" else "cast_transformed"
             option = self.rules.transformed_option(definition, permission)
             return [option] if option is not None else []
-        if fits is not None or self._linked_permission(player, found, linked_to):
+        granted = self._linked_permission(player, found, linked_to) or may_play(self, player, found)
+        if fits is not None or granted:
             return list(self.rules.options_from_group(definition, "play", fits))
         if found.owner != player:
             return []
@@ -215,6 +218,8 @@ class PlayActions(GameCore):
             options = list(self.rules.options_from_group(found.state.card, "play", fits))
             if linked_to is not None and not self._linked_permission(player, found, linked_to):
                 options = []
+        elif may_play(self, player, found):  # "you may play ..." (305.1)
+            options = list(self.rules.options_from_group(found.state.card, "play", None))
         elif found.zone is Zone.HAND and found.owner == player:
             options = list(self.rules.land_options(found.state.card))
         else:

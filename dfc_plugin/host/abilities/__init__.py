@@ -12,14 +12,18 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
+import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.incubate
 import dfc_plugin.host.abilities.land_plays
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.mass
+import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, AffectedZone$
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.protection
+import dfc_plugin.host.abilities.repeating  # registers RepeatEach
 import dfc_plugin.host.abilities.revealing  # registers DigUntil
 import dfc_plugin.host.abilities.state_triggers
 import dfc_plugin.host.abilities.tallies

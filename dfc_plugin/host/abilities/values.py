@@ -242,6 +242,10 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "tapped": lambda ctx, o: o.tapped,
     "ExiledWithSource": lambda ctx, o: ctx.game.exiled_with.get(o.id) == ctx.card,
     "ChosenCard": lambda ctx, o: ("o", o.id) in ctx.game.chosen.get(ctx.card, []),
+    # An effect's (an emblem's) source is the card that made it (``Effect``'s host).
+    "ExiledWithEffectSource": lambda ctx, o: (
+        ctx.game.exiled_with.get(o.id, -1) == ctx.game.effect_ends.get(ctx.source, (None, None))[1]
+    ),
     "EnchantedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
     "EquippedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,
     "AttachedBy": lambda ctx, o: ctx.game.attached.get(ctx.source) == o.id,

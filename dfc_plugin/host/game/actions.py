@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.abilities.mayplay import may_play
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.casting import activated, activated_from, craft_keyword, plain_ability
@@ -107,6 +108,7 @@ class Playing(Steps):
         found += self._land_actions(player)
         found += self._cast_actions(player)
         found += self._activate_actions(player)
+        found += self._may_play_actions(player)
         return found
 
     def _land_actions(self, player: int) -> list[Action]:
@@ -245,3 +247,18 @@ class Playing(Steps):
             "priority": self.priority,
             "stack": self.stack_text(),
         }
+
+    def _may_play_actions(self, player: int) -> list[Action]:
+        """Casts and land plays an effect allows from exile ("you may play cards exiled
+        with ...", 601.3, 305.1), with the normal timing and costs."""
+        out: list[Action] = []
+        lands = self.sorcery_timing(player) and self.lands_played.get(player, 0) < 1
+        for found in self.in_zone(Zone.EXILE):
+            if not may_play(self, player, found):
+                continue
+            for option in self._options(player, found, None, None, None):
+                if option.play == "land" and lands:
+                    out.append(PlayLand(found.id, option.face))
+                elif option.play == "cast" and self.castable(player, found, option):
+                    out.append(Cast(found.id, option.face, option.via))
+        return out

@@ -22,6 +22,7 @@ from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.dividing import divide_as_cast
 from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
+from dfc_plugin.host.abilities.mayplay import any_color
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.unearth import keyword_abilities
 from dfc_plugin.host.abilities.values import ACTIVATION_CONDITIONS, Ctx, zone_named
@@ -245,6 +246,7 @@ class CastingActions(StackActions, Costs):
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
             wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
+            wanted = any_color(self, player, found, wanted)  # found: the card where it was cast from
             ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
         spell = self._replace(spell, cast_from=origin)
         self.note_commander_cast(spell, origin)
@@ -384,7 +386,8 @@ class CastingActions(StackActions, Costs):
         face = found.state.card.faces[option.face]
         if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
             return False
-        if not self.can_afford(player, needs(option.cost, 0, self.tax_for(found))):
+        wanted = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
+        if not self.can_afford(player, wanted):
             return False
         if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
             return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed
