@@ -82,8 +82,12 @@ class Hidden:
 
 def _names_hidden_from(game: Game, player: int, hidden: Hidden) -> set[str]:
     seen = hidden.seen.setdefault(player, set())
-    for event in game.log:  # cards revealed to everyone (701.16a) are no longer secret
-        if event.action == "reveal" and event.private_to is None:
+    # Cards revealed to everyone (701.16a) are no longer secret, nor are cards an event
+    # everyone reads was about: Game.record makes an event public only while every
+    # player may look at its object (a card milled, then returned to its owner's hand
+    # within one action, was seen in the graveyard).
+    for event in game.log:
+        if event.private_to is None:
             seen.update(
                 f.name
                 for i in event.data.get("card_ids", ())

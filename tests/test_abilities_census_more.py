@@ -49,7 +49,15 @@ def test_a_saga_chapter_that_cant_run_is_counted() -> None:
 def test_an_effects_static_that_cant_run_is_counted() -> None:
     report = card_report(_card(EFFECT))
     assert not report.runs
-    assert {"Continuous.AffectedZone", "Continuous.MayPlay"} <= set(report.missing)
+    assert report.missing == ["valid:TopLibrary"]  # "the top card of your library"
+
+
+def test_a_continuous_static_for_cards_off_the_battlefield_is_counted() -> None:
+    """Off the battlefield a Continuous static runs only as a permission to play
+    (MayPlay$): one that would give cards in a graveyard an ability doesn't run."""
+    text = EFFECT.replace("MayPlay$ True", "AddKeyword$ Flying").replace("Card.TopLibrary+YouCtrl", "Card.YouOwn")
+    report = card_report(_card(text))
+    assert not report.runs and "Continuous.AffectedZone" in report.missing
 
 
 def test_a_moved_replacement_the_game_would_refuse_is_counted() -> None:

@@ -135,7 +135,17 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
         and p.key not in passed_on
         and p.key not in COMMON
         and p.key not in DESCRIPTIVE
-    ] + _values_missing(params)
+    ] + _values_missing(params) + _zone_missing(family, params)
+
+
+def _zone_missing(family: Family, params: ParamMap) -> list[str]:
+    """A ``Continuous`` static works off the battlefield only as a permission to play
+    (``MayPlay$``, :mod:`.mayplay`): characteristics it would give cards in other zones
+    are not applied (the game log says so), so the census doesn't count it as running."""
+    zones = params.get("AffectedZone")
+    if family != "static" or params.api != "Continuous" or zones in (None, "Battlefield"):
+        return []
+    return [] if params.is_true("MayPlay") else ["Continuous.AffectedZone"]
 
 
 def _delayed_mode_params(params: ParamMap) -> Mapping[str, str]:
