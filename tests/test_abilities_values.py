@@ -19,7 +19,7 @@ from dfc_plugin.host.abilities.values import (
     unknown_properties,
 )
 from dfc_plugin.host.game import Activate
-from dfc_plugin.script.expressions import ValidAlt, ValidExpr
+from dfc_plugin.script.expressions import CostPart, ValidAlt, ValidExpr
 from dfc_plugin.script.parser import parse_value
 from dfc_plugin.state import Zone
 
@@ -175,3 +175,12 @@ def test_life_total_condition() -> None:
     game.change_life(1, -18)
     game.pass_until("upkeep", turn=3)
     assert len(game.stack_items) == 1
+
+
+def test_a_cost_part_keeps_its_description_apart() -> None:
+    """``Sac<3/Creature.Other/other creatures>`` (Elesh Norn's cost): the valid-card
+    expression is what to sacrifice; the words after it are only what Forge shows. Read as
+    one expression it failed the random game that listed Elesh Norn's ability."""
+    part = parse_value("cost_part", "Sac<3/Creature.Other/other creatures>")
+    assert part == CostPart("Sac", "3", "Creature.Other", "other creatures")
+    assert parse_value("cost_part", "Sac<1/CARDNAME>") == CostPart("Sac", "1", "CARDNAME", "")

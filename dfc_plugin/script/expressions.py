@@ -107,11 +107,14 @@ class Defined:
 
 @dataclass(frozen=True, slots=True)
 class CostPart:
-    """A named part of a cost: ``Sac<1/CARDNAME>`` is ``("Sac", "1", "CARDNAME")``."""
+    """A named part of a cost: ``Sac<1/CARDNAME>`` is ``("Sac", "1", "CARDNAME")``;
+    ``Sac<3/Creature.Other/other creatures>`` has the description ``other creatures``
+    after its valid-card expression (the words Forge shows, not part of what it means)."""
 
     name: str
     amount: str
     what: str = ""
+    description: str = ""
 
 
 def _text(token: Any) -> str:
@@ -180,4 +183,5 @@ class ExpressionBuilder:
 
     def cost_part(self, c: list[Token]) -> CostPart:
         what = next((str(t) for t in c if t.type == "V_PART_WHAT"), "")
-        return CostPart(str(c[0]), str(c[2]), what)
+        what, _, description = what.partition("/")
+        return CostPart(str(c[0]), str(c[2]), what, description)
