@@ -99,6 +99,7 @@ CAPABILITIES = Capabilities(
             "game.life",
             "game.active",
             "game.step",
+            "game.mana",
         }
     ),
     questions=frozenset(
@@ -127,6 +128,7 @@ CAPABILITIES = Capabilities(
             "zone.count",
             "game.day_night",
             "card.mana_value",
+            "card.color_identity",
             "game.mana_pool",
             "game.life",
             "game.stack",
@@ -244,7 +246,7 @@ class PhaseDriver:
 
     def setup_game(self, settings: Mapping[str, Any]) -> None:
         """``[scenario.game]`` (life, active player, step): see ``phase_play``."""
-        extra = sorted(set(settings) - {"life", "active", "step"})
+        extra = sorted(set(settings) - {"life", "active", "step", "mana"})
         if extra:
             raise Unsupported(f"[scenario.game] with {', '.join(extra)}")
         self._game_settings = dict(settings)  # applied once setup_done has built the game
@@ -648,7 +650,9 @@ class PhaseDriver:
         seat = args.get("player", 1) - 1
         back = self._wants_back(found, args.get("face"))
         snapshot = self.game.state()
-        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
+        own_pool = self._pool_set_up(seat)
+        if not own_pool:
+            self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
         self._as_priority(seat)
         offer = next(
             (a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == handle.id),
@@ -668,8 +672,15 @@ class PhaseDriver:
         if self._object(handle.id)["zone"] != "Stack":
             self._restore(snapshot)  # phase offered only to cancel: a prompt the set-up can't answer
             raise Unsupported("a cast phase cancels at a prompt the set-up gives no answer to (its targets)")
-        self._edit(rec.without_added_mana)
+        if not own_pool:
+            self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),), 1, 1)
+
+    def _pool_set_up(self, seat: int) -> bool:
+        """Whether the caster's pool holds the mana ``[scenario.game] mana`` gave: then a
+        cast pays from it by phase's own payment, and the driver adds none."""
+        mana = {str(k): v for k, v in ((self._game_settings or {}).get("mana") or {}).items()}
+        return bool(self.playing and mana.get(str(seat + 1)))
 
     def _may_cast_now(self, seat: int) -> bool:
         """Whether a sorcery-speed spell may be cast now (307.1): phase enforces timing,
@@ -1047,6 +1058,8 @@ class PhaseDriver:
             return names if question == "names" else len(names)
         if kind == "card" and question == "mana_value":
             return self._card_mana_value(str(target))
+        if kind == "card" and question == "color_identity":
+            return rec.color_identity(self._card_faces(str(target)))
         if kind == "card" and question in ("cast_faces", "land_faces"):
             return faces_offered(self._sibling, str(target), extra.get("zone", "hand"), question)
         if kind == "game" and question == "mana_pool":
@@ -1082,6 +1095,15 @@ class PhaseDriver:
         if front.lower() not in data.faces:
             raise Unsupported(f"{front}: phase has no card data for it")
         return mana_value(data.faces[front.lower()].get("mana_cost"))
+
+    def _card_faces(self, card: str) -> list[dict[str, Any]]:
+        """phase's card records of every face of ``card``."""
+        _, data, library = _engine(self._extra)
+        names = [face.name.lower() for face in library.get(card).faces]
+        missing = [name for name in names if name not in data.faces]
+        if missing:
+            raise Unsupported(f"{missing[0]}: phase has no card data for it")
+        return [data.faces[name] for name in names]
 
     def _waiting_handles(self, kind: str) -> list[_Handle]:
         """The Clone-like cards kept out of the battlefield, for a question about a zone."""

@@ -10,10 +10,12 @@ model none)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.conformance.driver import ActResult, Unsupported
+from dfc_plugin.drivers import phase_records as rec
 
 if TYPE_CHECKING:
     from dfc_plugin.drivers.phase import PhaseDriver
@@ -55,10 +57,22 @@ def start(driver: PhaseDriver, step: str = "upkeep", active: int = 0) -> None:
 
 def set_up_game(driver: PhaseDriver, settings: Mapping[str, Any]) -> None:
     """``[scenario.game]``: life totals and the active player (phase's debug interface),
-    then the played game starts in ``step``."""
+    then the played game starts in ``step``, with ``mana`` in the pools (phase's debug
+    AddMana, a state edit)."""
     for player, life in (settings.get("life") or {}).items():
         driver._debug("SetLife", player_id=int(player) - 1, life=int(life))
     start(driver, str(settings.get("step", "upkeep")), int(settings.get("active", 1)) - 1)
+    for player, mana in (settings.get("mana") or {}).items():
+        driver._debug("AddMana", player_id=int(player) - 1, mana=_pool(str(mana)))
+
+
+def _pool(text: str) -> list[str]:
+    """``"1UU"`` as phase's pool mana: each coloured letter (or C) that colour, a number
+    that much colorless (a pool holds no generic mana, 106.4)."""
+    out: list[str] = []
+    for number, letter in re.findall(r"(\d+)|([WUBRGC])", text):
+        out += ["Colorless"] * int(number) if number else [rec.MANA_NAMES[letter]]
+    return out
 
 
 def pass_priority(driver: PhaseDriver, args: Mapping[str, Any]) -> ActResult:
