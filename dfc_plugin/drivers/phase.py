@@ -43,6 +43,7 @@ from dfc_plugin.cards import Layout
 from dfc_plugin.conformance.driver import (
     ActResult,
     Capabilities,
+    Player,
     Refused,
     Unsupported,
     _shared_library,
@@ -641,7 +642,7 @@ class PhaseDriver:
         more than meets the eye (702.162a). Disturb is phase's offer to cast it from a
         graveyard (702.146a). A permission phase gives only through its own trigger
         (siege, 310.11b) can't be asked for."""
-        self._only(args, {"object", "player", "face", "via", "x"}, "cast")
+        self._only(args, {"object", "player", "face", "via", "x", "targets", "mana"}, "cast")
         via = args.get("via") or "normal"
         if via not in ("normal", "modal", "disturb", "more_than_meets_the_eye"):
             raise Unsupported(f"casting via {via}")
@@ -650,7 +651,9 @@ class PhaseDriver:
         seat = args.get("player", 1) - 1
         back = self._wants_back(found, args.get("face"))
         snapshot = self.game.state()
-        own_pool = self._pool_set_up(seat)
+        own_pool = "mana" in args or self._pool_set_up(seat)
+        if "mana" in args:
+            self._debug("AddMana", player_id=seat, mana=play.pool(str(args["mana"])))
         if not own_pool:
             self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
         self._as_priority(seat)
@@ -664,7 +667,11 @@ class PhaseDriver:
         allowed = offer is not None and (via != "disturb" or found["zone"] == "Graveyard")
         if allowed:
             self._record(self.game.apply(seat, offer))
-            allowed = self._answer_cast_prompts(seat, back, via, int(args.get("x", 0)))
+            wanted = [self._target_of(t) for t in args.get("targets", [])]
+            allowed = self._answer_cast_prompts(seat, back, via, int(args.get("x", 0)), wanted)
+            if wanted:
+                self._restore(snapshot)
+                raise Refused("601.2c", f"{wanted[0]} was not a legal target phase.rs offered")
         if not allowed:
             self._restore(snapshot)
             raise Refused("", f"phase.rs offers no way to cast it (via {via})")
@@ -705,15 +712,32 @@ class PhaseDriver:
             return face == 1
         return face in faces[1:]
 
-    def _answer_cast_prompts(self, seat: int, back: bool, via: str, x: int = 0) -> bool:
-        """Answer the prompts of a cast (face, alternative cast, X); False if the cast
+    def _target_of(self, target: Any) -> dict[str, int]:
+        """A step's target as phase names it in a ChooseTarget offer."""
+        if isinstance(target, Player):
+            return {"Player": target.number - 1}
+        return {"Object": self._current(target).id}
+
+    def _answer_cast_prompts(
+        self, seat: int, back: bool, via: str, x: int = 0, wanted: list[dict[str, int]] | None = None
+    ) -> bool:
+        """Answer the prompts of a cast (face, alternative cast, X, the targets the step
+        names, which are taken off ``wanted`` as phase offers them); False if the cast
         asked for is not offered."""
+        wanted = [] if wanted is None else wanted
         alternative = via == "more_than_meets_the_eye"
         chose_face = False
         for _ in range(16):
             waiting = self.game.waiting_for()
             kind = waiting.get("type")
             offers = self.game.actions() if kind not in ("Priority", "GameOver") else []
+            named = [a for a in offers if wanted and (a.data or {}).get("target") == wanted[0]]
+            if kind == "TargetSelection" and named:
+                wanted.pop(0)
+                self._record(self.game.apply(seat, named[0]))
+                continue
+            if wanted and kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget"):
+                return True  # the named target is not among phase's legal ones: refused
             if kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget") and offers:
                 # a target prompt before the X prompt: the most harmless target (601.2c)
                 self._record(self.game.apply(seat, min(offers, key=rec.harmless)))

@@ -20,7 +20,7 @@ from dfc_plugin.drivers import phase_records as rec
 if TYPE_CHECKING:
     from dfc_plugin.drivers.phase import PhaseDriver
 
-__all__ = ["STEPS", "advance", "game_answer", "pass_priority", "set_up_game", "start"]
+__all__ = ["STEPS", "advance", "game_answer", "pass_priority", "pool", "set_up_game", "start"]
 
 #: The suite's step names as phase's.
 STEPS = {
@@ -63,10 +63,10 @@ def set_up_game(driver: PhaseDriver, settings: Mapping[str, Any]) -> None:
         driver._debug("SetLife", player_id=int(player) - 1, life=int(life))
     start(driver, str(settings.get("step", "upkeep")), int(settings.get("active", 1)) - 1)
     for player, mana in (settings.get("mana") or {}).items():
-        driver._debug("AddMana", player_id=int(player) - 1, mana=_pool(str(mana)))
+        driver._debug("AddMana", player_id=int(player) - 1, mana=pool(str(mana)))
 
 
-def _pool(text: str) -> list[str]:
+def pool(text: str) -> list[str]:
     """``"1UU"`` as phase's pool mana: each coloured letter (or C) that colour, a number
     that much colorless (a pool holds no generic mana, 106.4)."""
     out: list[str] = []

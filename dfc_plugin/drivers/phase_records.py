@@ -5,7 +5,7 @@ phase-python exports (``Game.state()``, ``Game.object()``) and accepts (``load_g
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = [
@@ -242,7 +242,7 @@ def on_top(state: dict[str, Any], ids: list[int]) -> None:
 _COLOR_ORDER = "WUBRG"
 
 
-def color_identity(faces: list[Mapping[str, Any]]) -> list[str]:
+def color_identity(faces: Sequence[Mapping[str, Any]]) -> list[str]:
     """A card's colour identity (903.4), computed from phase's card records of its faces
     (phase keeps no colour identity of its own: the field in its card data is the one the
     driver wrote): the colours of the mana symbols in each face's parsed mana cost and in
