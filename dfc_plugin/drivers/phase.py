@@ -52,6 +52,7 @@ from dfc_plugin.drivers import phase_play as play
 from dfc_plugin.drivers import phase_records as rec
 from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
 from dfc_plugin.drivers.phase_cards import faces_offered
+from dfc_plugin.drivers.phase_choices import Choices
 from dfc_plugin.drivers.phase_records import mana_value
 from dfc_plugin.errors import CardNotFoundError, DriverError
 from dfc_plugin.script.library import Library
@@ -97,6 +98,7 @@ CAPABILITIES = Capabilities(
             "pass",
             "advance",
             "activate",
+            "choose",
             "game.life",
             "game.active",
             "game.step",
@@ -210,6 +212,8 @@ class PhaseDriver:
         self._game_settings: dict[str, Any] | None = None
         #: Answers the driver gives phase's next prompts (see ``_settle``).
         self._prefer: Callable[[Mapping[str, Any], Sequence[Any]], Any] | None = None
+        #: The answers of the scenario's ``choose`` steps (``phase_choices``).
+        self.choices = Choices(name_of=lambda i: str((self._find(i) or {}).get("name")))
         self.game: Any = None
 
     def capabilities(self) -> Capabilities:
@@ -429,6 +433,8 @@ class PhaseDriver:
                 return
             seat = (waiting.get("data") or {}).get("player", self.game.priority_player())
             chosen = self._prefer(waiting, offers) if self._prefer else None
+            if chosen is None:
+                chosen = self.choices.answer(waiting, offers)
             self._record(self.game.apply(seat, chosen or min(offers, key=rec.harmless)))
         raise DriverError(f"phase.rs kept prompting: {self.game.waiting_for()}")
 
@@ -501,6 +507,7 @@ class PhaseDriver:
             "activate": self._activate,
             "advance": lambda a: play.advance(self, a),
             "become_copy": self._become_copy,
+            "choose": self._choose,
         }
 
     @staticmethod
@@ -648,6 +655,8 @@ class PhaseDriver:
             raise Unsupported(f"casting via {via}")
         handle = args["object"]
         found = self._object(handle.id)
+        if rec.unimplemented(found):
+            raise Unsupported(f"{found['name']}: phase's card builder leaves its spell ability unimplemented")
         seat = args.get("player", 1) - 1
         back = self._wants_back(found, args.get("face"))
         snapshot = self.game.state()
@@ -682,6 +691,14 @@ class PhaseDriver:
         if not own_pool:
             self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),), 1, 1)
+
+    def _choose(self, args: dict[str, Any]) -> ActResult:
+        """Queue the answers to phase's next prompts (``phase_choices``)."""
+        self._only(args, {"answers", "player", "targets"}, "choose")
+        seat = int(args.get("player", 1)) - 1
+        targets = [self._target_of(t) for t in args.get("targets", [])]
+        self.choices.queue(seat, args.get("answers", []), targets)
+        return ActResult(True, "")
 
     def _pool_set_up(self, seat: int) -> bool:
         """Whether the caster's pool holds the mana ``[scenario.game] mana`` gave: then a
@@ -737,6 +754,8 @@ class PhaseDriver:
                 self._record(self.game.apply(seat, named[0]))
                 continue
             if wanted and kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget"):
+                if len((waiting.get("data") or {}).get("target_slots") or []) != 1:
+                    raise Unsupported("a cast whose targets phase asks for in several slots")
                 return True  # the named target is not among phase's legal ones: refused
             if kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget") and offers:
                 # a target prompt before the X prompt: the most harmless target (601.2c)

@@ -81,11 +81,14 @@ def pass_priority(driver: PhaseDriver, args: Mapping[str, Any]) -> ActResult:
     start(driver)
     stack = driver.game.stack()
     if not stack:
+        driver.choices.unasked()
         return ActResult(False, "")
     top = int(stack[-1]["id"])
     before = _ids(driver)
     for _ in range(_LIMIT):
         ids = [int(e["id"]) for e in driver.game.stack()]
+        if not ids:
+            driver.choices.unasked()
         if not ids or (args.get("until") == "top" and top not in ids):
             return ActResult(True, "", _made(driver, before))
         driver._apply("PassPriority")
@@ -105,6 +108,8 @@ def advance(driver: PhaseDriver, args: Mapping[str, Any]) -> ActResult:
         return ActResult(True, "")
     before = _ids(driver)
     _pass_until(driver, wanted, int(turn) if turn is not None else None)
+    if not driver.game.stack():
+        driver.choices.unasked()
     return ActResult(True, "", _made(driver, before))
 
 

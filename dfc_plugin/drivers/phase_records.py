@@ -29,6 +29,7 @@ __all__ = [
     "on_top",
     "spells_cast",
     "token_kind",
+    "unimplemented",
     "without_added_mana",
     "without_triggers",
 ]
@@ -258,3 +259,15 @@ def color_identity(faces: Sequence[Mapping[str, Any]]) -> list[str]:
         for symbol in re.findall(r"\{([^}]*)\}", text):
             found |= set(symbol) & set(_COLOR_ORDER)
     return [c for c in _COLOR_ORDER if c in found]
+
+
+def unimplemented(found: Mapping[str, Any]) -> bool:
+    """Whether phase's record of the face that is up has a spell ability (or a part of
+    one) phase's Oracle parser left ``Unimplemented``: phase can't do what it says."""
+    parts = [a for a in found.get("abilities") or [] if a.get("kind") == "Spell"]
+    while parts:
+        ability = parts.pop()
+        if (ability.get("effect") or {}).get("type") == "Unimplemented":
+            return True
+        parts += [ability["sub_ability"]] if ability.get("sub_ability") else []
+    return False
