@@ -99,6 +99,8 @@ CAPABILITIES = Capabilities(
             "advance",
             "activate",
             "choose",
+            "setup.counters",
+            "setup.loyalty",
             "game.life",
             "game.active",
             "game.step",
@@ -127,6 +129,7 @@ CAPABILITIES = Capabilities(
             "object.could_produce",
             "object.mana_abilities",
             "object.can_pay_tap_cost",
+            "object.can_activate",
             "zone.names",
             "zone.count",
             "game.day_night",
@@ -368,6 +371,20 @@ class PhaseDriver:
             self._as_priority(pending.player - 1)
             self._apply("Transform", object_id=handle.id)
             self._as_priority(0)
+        self._set_up_counters(pending)
+
+    def _set_up_counters(self, pending: _Pending) -> None:
+        """The set-up's ``counters`` (phase's own PutCounter, before the game starts, so
+        what it triggers is taken off) and ``loyalty`` (a state edit of phase's loyalty,
+        which it keeps apart from counters)."""
+        counted = pending.options.get("counters") or "loyalty" in pending.options
+        if pending.zone != "battlefield" and counted:
+            raise Unsupported("counters on a set-up card outside the battlefield")
+        for kind, count in (pending.options.get("counters") or {}).items():
+            self._add_counters({"object": pending.handle, "kind": str(kind), "count": int(count)})
+        if "loyalty" in pending.options:
+            loyalty = int(pending.options["loyalty"])
+            self._edit(lambda state: _set_loyalty(state["objects"][str(pending.handle.id)], loyalty))
 
     def _keep_hands(self) -> None:
         for _ in range(8):
@@ -965,7 +982,7 @@ class PhaseDriver:
         ActivateAbility in the played game; phase pays the costs (602.2) from mana the
         driver adds for them, and the ability goes on the stack. Refused when phase
         refuses it."""
-        self._only(args, {"object", "index", "text", "player"}, "activate")
+        self._only(args, {"object", "index", "text", "player", "mana", "targets"}, "activate")
         play.start(self)
         handle = args["object"]
         found = self._object(handle.id)
@@ -986,15 +1003,23 @@ class PhaseDriver:
             raise Refused("", f"{found['name']} has no activated ability {args.get('index', 0)} in phase")
         seat = int(args.get("player", int(found["controller"]) + 1)) - 1
         snapshot = self.game.state()
-        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
+        own_pool = "mana" in args or self._pool_set_up(seat)
+        added = play.pool(str(args["mana"])) if "mana" in args else rec.PLENTY
+        self._debug("AddMana", player_id=seat, mana=added)
         self._as_priority(seat)
+        self.choices.targets[:0] = [self._target_of(t) for t in args.get("targets", [])]
         try:
             self._apply("ActivateAbility", seat, source_id=handle.id, ability_index=index)
             self._settle()
         except ValueError as error:
             self._restore(snapshot)
             raise Refused("", f"phase.rs refused the activation: {error}") from None
-        self._edit(rec.without_added_mana)
+        if args.get("targets") and self.choices.targets:
+            self.choices.targets.clear()
+            self._restore(snapshot)
+            raise Unsupported("an activation whose targets phase did not ask for")
+        if not own_pool:
+            self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),))
 
     def _activate_mana_ability(self, args: dict[str, Any]) -> ActResult:
@@ -1094,6 +1119,8 @@ class PhaseDriver:
     # ------------------------------------------------------------------ observing
     def observe(self, kind: str, target: Any, question: str, extra: Mapping[str, Any]) -> Any:
         self._guard(target, *self._waiting_handles(kind))
+        if kind == "object" and question == "can_activate":
+            return self._can_activate(target, extra)
         if kind == "object":
             return self._ask_object(target, question)
         if kind == "zone":
@@ -1139,6 +1166,24 @@ class PhaseDriver:
             raise Unsupported(f"{front}: phase has no card data for it")
         return mana_value(data.faces[front.lower()].get("mana_cost"))
 
+    def _can_activate(self, handle: _Handle, extra: Mapping[str, Any]) -> bool:
+        """Whether phase lets the player activate the ability now: the activation is
+        tried (``_activate``) and undone, so asking changes nothing."""
+        snapshot, playing = self.game.state(), self.playing
+        args = {k: extra[k] for k in ("index", "text", "player") if k in extra}
+        try:
+            try:
+                self._activate({"object": handle, **args})
+                allowed = True
+            except Refused:
+                allowed = False
+            self._restore(snapshot)
+        except ValueError as error:  # phase can't load its own state back: nothing to undo to
+            raise Unsupported(f"can_activate: phase.rs can't load its state back ({error})") from None
+        finally:
+            self.playing = playing
+        return allowed
+
     def _card_faces(self, card: str) -> list[dict[str, Any]]:
         """phase's card records of every face of ``card``."""
         _, data, library = _engine(self._extra)
@@ -1180,7 +1225,7 @@ class PhaseDriver:
             "could_produce": lambda: sorted({m for a in self._mana_abilities(found) for m in a["produced"]}),
             "mana_abilities": lambda: self._mana_abilities(found),
             "can_pay_tap_cost": lambda: not found.get("has_summoning_sickness"),
-            "counters": lambda: {str(k): int(v) for k, v in (found.get("counters") or {}).items() if v},
+            "counters": lambda: {str(k).upper(): int(v) for k, v in (found.get("counters") or {}).items() if v},  # noqa: E501
             "keywords": lambda: rec.keywords(found),
             "supertypes": lambda: list(types.get("supertypes", [])),
             "damage": lambda: int(found.get("damage_marked") or 0),
@@ -1269,3 +1314,10 @@ class PhaseDriver:
 
     def log(self) -> list[str]:
         return list(self._log)
+
+
+def _set_loyalty(found: dict[str, Any], loyalty: int) -> None:
+    """A state edit: phase keeps a permanent's loyalty counters (``loyalty``) and its
+    loyalty, which it checks against an ability's cost, apart."""
+    found["loyalty"] = loyalty
+    found.setdefault("counters", {})["loyalty"] = loyalty

@@ -50,6 +50,10 @@ def start(driver: PhaseDriver, step: str = "upkeep", active: int = 0) -> None:
     if step == "untap":
         driver._debug("SetPhase", phase="Untap", active_player=active)
         return
+    if step != "upkeep":  # a game set up mid-turn begins in that step, as the reference engine's does
+        driver._debug("SetPhase", phase=STEPS[step], active_player=active)
+        driver._as_priority(active)
+        return
     driver._debug("SetPhase", phase="Untap", active_player=active)
     driver._as_priority(active)
     _pass_until(driver, STEPS[step], 1)
