@@ -43,6 +43,7 @@ from dfc_plugin.cards import Layout
 from dfc_plugin.conformance.driver import (
     ActResult,
     Capabilities,
+    Player,
     Refused,
     Unsupported,
     _shared_library,
@@ -51,6 +52,7 @@ from dfc_plugin.drivers import phase_play as play
 from dfc_plugin.drivers import phase_records as rec
 from dfc_plugin.drivers.carddata import FILLER, CardData, card_data
 from dfc_plugin.drivers.phase_cards import faces_offered
+from dfc_plugin.drivers.phase_choices import Choices
 from dfc_plugin.drivers.phase_records import mana_value
 from dfc_plugin.errors import CardNotFoundError, DriverError
 from dfc_plugin.script.library import Library
@@ -96,9 +98,13 @@ CAPABILITIES = Capabilities(
             "pass",
             "advance",
             "activate",
+            "choose",
+            "setup.counters",
+            "setup.loyalty",
             "game.life",
             "game.active",
             "game.step",
+            "game.mana",
         }
     ),
     questions=frozenset(
@@ -123,10 +129,12 @@ CAPABILITIES = Capabilities(
             "object.could_produce",
             "object.mana_abilities",
             "object.can_pay_tap_cost",
+            "object.can_activate",
             "zone.names",
             "zone.count",
             "game.day_night",
             "card.mana_value",
+            "card.color_identity",
             "game.mana_pool",
             "game.life",
             "game.stack",
@@ -207,6 +215,8 @@ class PhaseDriver:
         self._game_settings: dict[str, Any] | None = None
         #: Answers the driver gives phase's next prompts (see ``_settle``).
         self._prefer: Callable[[Mapping[str, Any], Sequence[Any]], Any] | None = None
+        #: The answers of the scenario's ``choose`` steps (``phase_choices``).
+        self.choices = Choices(name_of=lambda i: str((self._find(i) or {}).get("name")))
         self.game: Any = None
 
     def capabilities(self) -> Capabilities:
@@ -244,7 +254,7 @@ class PhaseDriver:
 
     def setup_game(self, settings: Mapping[str, Any]) -> None:
         """``[scenario.game]`` (life, active player, step): see ``phase_play``."""
-        extra = sorted(set(settings) - {"life", "active", "step"})
+        extra = sorted(set(settings) - {"life", "active", "step", "mana"})
         if extra:
             raise Unsupported(f"[scenario.game] with {', '.join(extra)}")
         self._game_settings = dict(settings)  # applied once setup_done has built the game
@@ -361,6 +371,20 @@ class PhaseDriver:
             self._as_priority(pending.player - 1)
             self._apply("Transform", object_id=handle.id)
             self._as_priority(0)
+        self._set_up_counters(pending)
+
+    def _set_up_counters(self, pending: _Pending) -> None:
+        """The set-up's ``counters`` (phase's own PutCounter, before the game starts, so
+        what it triggers is taken off) and ``loyalty`` (a state edit of phase's loyalty,
+        which it keeps apart from counters)."""
+        counted = pending.options.get("counters") or "loyalty" in pending.options
+        if pending.zone != "battlefield" and counted:
+            raise Unsupported("counters on a set-up card outside the battlefield")
+        for kind, count in (pending.options.get("counters") or {}).items():
+            self._add_counters({"object": pending.handle, "kind": str(kind), "count": int(count)})
+        if "loyalty" in pending.options:
+            loyalty = int(pending.options["loyalty"])
+            self._edit(lambda state: _set_loyalty(state["objects"][str(pending.handle.id)], loyalty))
 
     def _keep_hands(self) -> None:
         for _ in range(8):
@@ -426,6 +450,8 @@ class PhaseDriver:
                 return
             seat = (waiting.get("data") or {}).get("player", self.game.priority_player())
             chosen = self._prefer(waiting, offers) if self._prefer else None
+            if chosen is None:
+                chosen = self.choices.answer(waiting, offers)
             self._record(self.game.apply(seat, chosen or min(offers, key=rec.harmless)))
         raise DriverError(f"phase.rs kept prompting: {self.game.waiting_for()}")
 
@@ -498,6 +524,7 @@ class PhaseDriver:
             "activate": self._activate,
             "advance": lambda a: play.advance(self, a),
             "become_copy": self._become_copy,
+            "choose": self._choose,
         }
 
     @staticmethod
@@ -639,16 +666,22 @@ class PhaseDriver:
         more than meets the eye (702.162a). Disturb is phase's offer to cast it from a
         graveyard (702.146a). A permission phase gives only through its own trigger
         (siege, 310.11b) can't be asked for."""
-        self._only(args, {"object", "player", "face", "via", "x"}, "cast")
+        self._only(args, {"object", "player", "face", "via", "x", "targets", "mana"}, "cast")
         via = args.get("via") or "normal"
         if via not in ("normal", "modal", "disturb", "more_than_meets_the_eye"):
             raise Unsupported(f"casting via {via}")
         handle = args["object"]
         found = self._object(handle.id)
+        if rec.unimplemented(found):
+            raise Unsupported(f"{found['name']}: phase's card builder leaves its spell ability unimplemented")
         seat = args.get("player", 1) - 1
         back = self._wants_back(found, args.get("face"))
         snapshot = self.game.state()
-        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
+        own_pool = "mana" in args or self._pool_set_up(seat)
+        if "mana" in args:
+            self._debug("AddMana", player_id=seat, mana=play.pool(str(args["mana"])))
+        if not own_pool:
+            self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
         self._as_priority(seat)
         offer = next(
             (a for a in self.game.actions() if a.kind == "CastSpell" and a.data["object_id"] == handle.id),
@@ -660,7 +693,11 @@ class PhaseDriver:
         allowed = offer is not None and (via != "disturb" or found["zone"] == "Graveyard")
         if allowed:
             self._record(self.game.apply(seat, offer))
-            allowed = self._answer_cast_prompts(seat, back, via, int(args.get("x", 0)))
+            wanted = [self._target_of(t) for t in args.get("targets", [])]
+            allowed = self._answer_cast_prompts(seat, back, via, int(args.get("x", 0)), wanted)
+            if wanted:
+                self._restore(snapshot)
+                raise Refused("601.2c", f"{wanted[0]} was not a legal target phase.rs offered")
         if not allowed:
             self._restore(snapshot)
             raise Refused("", f"phase.rs offers no way to cast it (via {via})")
@@ -668,8 +705,23 @@ class PhaseDriver:
         if self._object(handle.id)["zone"] != "Stack":
             self._restore(snapshot)  # phase offered only to cancel: a prompt the set-up can't answer
             raise Unsupported("a cast phase cancels at a prompt the set-up gives no answer to (its targets)")
-        self._edit(rec.without_added_mana)
+        if not own_pool:
+            self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),), 1, 1)
+
+    def _choose(self, args: dict[str, Any]) -> ActResult:
+        """Queue the answers to phase's next prompts (``phase_choices``)."""
+        self._only(args, {"answers", "player", "targets"}, "choose")
+        seat = int(args.get("player", 1)) - 1
+        targets = [self._target_of(t) for t in args.get("targets", [])]
+        self.choices.queue(seat, args.get("answers", []), targets)
+        return ActResult(True, "")
+
+    def _pool_set_up(self, seat: int) -> bool:
+        """Whether the caster's pool holds the mana ``[scenario.game] mana`` gave: then a
+        cast pays from it by phase's own payment, and the driver adds none."""
+        mana = {str(k): v for k, v in ((self._game_settings or {}).get("mana") or {}).items()}
+        return bool(self.playing and mana.get(str(seat + 1)))
 
     def _may_cast_now(self, seat: int) -> bool:
         """Whether a sorcery-speed spell may be cast now (307.1): phase enforces timing,
@@ -694,15 +746,34 @@ class PhaseDriver:
             return face == 1
         return face in faces[1:]
 
-    def _answer_cast_prompts(self, seat: int, back: bool, via: str, x: int = 0) -> bool:
-        """Answer the prompts of a cast (face, alternative cast, X); False if the cast
+    def _target_of(self, target: Any) -> dict[str, int]:
+        """A step's target as phase names it in a ChooseTarget offer."""
+        if isinstance(target, Player):
+            return {"Player": target.number - 1}
+        return {"Object": self._current(target).id}
+
+    def _answer_cast_prompts(
+        self, seat: int, back: bool, via: str, x: int = 0, wanted: list[dict[str, int]] | None = None
+    ) -> bool:
+        """Answer the prompts of a cast (face, alternative cast, X, the targets the step
+        names, which are taken off ``wanted`` as phase offers them); False if the cast
         asked for is not offered."""
+        wanted = [] if wanted is None else wanted
         alternative = via == "more_than_meets_the_eye"
         chose_face = False
         for _ in range(16):
             waiting = self.game.waiting_for()
             kind = waiting.get("type")
             offers = self.game.actions() if kind not in ("Priority", "GameOver") else []
+            named = [a for a in offers if wanted and (a.data or {}).get("target") == wanted[0]]
+            if kind == "TargetSelection" and named:
+                wanted.pop(0)
+                self._record(self.game.apply(seat, named[0]))
+                continue
+            if wanted and kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget"):
+                if len((waiting.get("data") or {}).get("target_slots") or []) != 1:
+                    raise Unsupported("a cast whose targets phase asks for in several slots")
+                return True  # the named target is not among phase's legal ones: refused
             if kind in ("TargetSelection", "MultiTargetSelection", "ChooseTarget") and offers:
                 # a target prompt before the X prompt: the most harmless target (601.2c)
                 self._record(self.game.apply(seat, min(offers, key=rec.harmless)))
@@ -911,7 +982,7 @@ class PhaseDriver:
         ActivateAbility in the played game; phase pays the costs (602.2) from mana the
         driver adds for them, and the ability goes on the stack. Refused when phase
         refuses it."""
-        self._only(args, {"object", "index", "text", "player"}, "activate")
+        self._only(args, {"object", "index", "text", "player", "mana", "targets"}, "activate")
         play.start(self)
         handle = args["object"]
         found = self._object(handle.id)
@@ -932,15 +1003,23 @@ class PhaseDriver:
             raise Refused("", f"{found['name']} has no activated ability {args.get('index', 0)} in phase")
         seat = int(args.get("player", int(found["controller"]) + 1)) - 1
         snapshot = self.game.state()
-        self._debug("AddMana", player_id=seat, mana=rec.PLENTY)
+        own_pool = "mana" in args or self._pool_set_up(seat)
+        added = play.pool(str(args["mana"])) if "mana" in args else rec.PLENTY
+        self._debug("AddMana", player_id=seat, mana=added)
         self._as_priority(seat)
+        self.choices.targets[:0] = [self._target_of(t) for t in args.get("targets", [])]
         try:
             self._apply("ActivateAbility", seat, source_id=handle.id, ability_index=index)
             self._settle()
         except ValueError as error:
             self._restore(snapshot)
             raise Refused("", f"phase.rs refused the activation: {error}") from None
-        self._edit(rec.without_added_mana)
+        if args.get("targets") and self.choices.targets:
+            self.choices.targets.clear()
+            self._restore(snapshot)
+            raise Unsupported("an activation whose targets phase did not ask for")
+        if not own_pool:
+            self._edit(rec.without_added_mana)
         return ActResult(True, "", (self._current(handle),))
 
     def _activate_mana_ability(self, args: dict[str, Any]) -> ActResult:
@@ -1040,6 +1119,8 @@ class PhaseDriver:
     # ------------------------------------------------------------------ observing
     def observe(self, kind: str, target: Any, question: str, extra: Mapping[str, Any]) -> Any:
         self._guard(target, *self._waiting_handles(kind))
+        if kind == "object" and question == "can_activate":
+            return self._can_activate(target, extra)
         if kind == "object":
             return self._ask_object(target, question)
         if kind == "zone":
@@ -1047,6 +1128,8 @@ class PhaseDriver:
             return names if question == "names" else len(names)
         if kind == "card" and question == "mana_value":
             return self._card_mana_value(str(target))
+        if kind == "card" and question == "color_identity":
+            return rec.color_identity(self._card_faces(str(target)))
         if kind == "card" and question in ("cast_faces", "land_faces"):
             return faces_offered(self._sibling, str(target), extra.get("zone", "hand"), question)
         if kind == "game" and question == "mana_pool":
@@ -1083,6 +1166,33 @@ class PhaseDriver:
             raise Unsupported(f"{front}: phase has no card data for it")
         return mana_value(data.faces[front.lower()].get("mana_cost"))
 
+    def _can_activate(self, handle: _Handle, extra: Mapping[str, Any]) -> bool:
+        """Whether phase lets the player activate the ability now: the activation is
+        tried (``_activate``) and undone, so asking changes nothing."""
+        snapshot, playing = self.game.state(), self.playing
+        args = {k: extra[k] for k in ("index", "text", "player") if k in extra}
+        try:
+            try:
+                self._activate({"object": handle, **args})
+                allowed = True
+            except Refused:
+                allowed = False
+            self._restore(snapshot)
+        except ValueError as error:  # phase can't load its own state back: nothing to undo to
+            raise Unsupported(f"can_activate: phase.rs can't load its state back ({error})") from None
+        finally:
+            self.playing = playing
+        return allowed
+
+    def _card_faces(self, card: str) -> list[dict[str, Any]]:
+        """phase's card records of every face of ``card``."""
+        _, data, library = _engine(self._extra)
+        names = [face.name.lower() for face in library.get(card).faces]
+        missing = [name for name in names if name not in data.faces]
+        if missing:
+            raise Unsupported(f"{missing[0]}: phase has no card data for it")
+        return [data.faces[name] for name in names]
+
     def _waiting_handles(self, kind: str) -> list[_Handle]:
         """The Clone-like cards kept out of the battlefield, for a question about a zone."""
         return [p.handle for p in self._waiting.values()] if kind == "zone" else []
@@ -1115,7 +1225,7 @@ class PhaseDriver:
             "could_produce": lambda: sorted({m for a in self._mana_abilities(found) for m in a["produced"]}),
             "mana_abilities": lambda: self._mana_abilities(found),
             "can_pay_tap_cost": lambda: not found.get("has_summoning_sickness"),
-            "counters": lambda: {str(k): int(v) for k, v in (found.get("counters") or {}).items() if v},
+            "counters": lambda: {str(k).upper(): int(v) for k, v in (found.get("counters") or {}).items() if v},  # noqa: E501
             "keywords": lambda: rec.keywords(found),
             "supertypes": lambda: list(types.get("supertypes", [])),
             "damage": lambda: int(found.get("damage_marked") or 0),
@@ -1204,3 +1314,10 @@ class PhaseDriver:
 
     def log(self) -> list[str]:
         return list(self._log)
+
+
+def _set_loyalty(found: dict[str, Any], loyalty: int) -> None:
+    """A state edit: phase keeps a permanent's loyalty counters (``loyalty``) and its
+    loyalty, which it checks against an ability's cost, apart."""
+    found["loyalty"] = loyalty
+    found.setdefault("counters", {})["loyalty"] = loyalty

@@ -10,15 +10,17 @@ model none)."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.conformance.driver import ActResult, Unsupported
+from dfc_plugin.drivers import phase_records as rec
 
 if TYPE_CHECKING:
     from dfc_plugin.drivers.phase import PhaseDriver
 
-__all__ = ["STEPS", "advance", "game_answer", "pass_priority", "set_up_game", "start"]
+__all__ = ["STEPS", "advance", "game_answer", "pass_priority", "pool", "set_up_game", "start"]
 
 #: The suite's step names as phase's.
 STEPS = {
@@ -48,6 +50,10 @@ def start(driver: PhaseDriver, step: str = "upkeep", active: int = 0) -> None:
     if step == "untap":
         driver._debug("SetPhase", phase="Untap", active_player=active)
         return
+    if step != "upkeep":  # a game set up mid-turn begins in that step, as the reference engine's does
+        driver._debug("SetPhase", phase=STEPS[step], active_player=active)
+        driver._as_priority(active)
+        return
     driver._debug("SetPhase", phase="Untap", active_player=active)
     driver._as_priority(active)
     _pass_until(driver, STEPS[step], 1)
@@ -55,10 +61,22 @@ def start(driver: PhaseDriver, step: str = "upkeep", active: int = 0) -> None:
 
 def set_up_game(driver: PhaseDriver, settings: Mapping[str, Any]) -> None:
     """``[scenario.game]``: life totals and the active player (phase's debug interface),
-    then the played game starts in ``step``."""
+    then the played game starts in ``step``, with ``mana`` in the pools (phase's debug
+    AddMana, a state edit)."""
     for player, life in (settings.get("life") or {}).items():
         driver._debug("SetLife", player_id=int(player) - 1, life=int(life))
     start(driver, str(settings.get("step", "upkeep")), int(settings.get("active", 1)) - 1)
+    for player, mana in (settings.get("mana") or {}).items():
+        driver._debug("AddMana", player_id=int(player) - 1, mana=pool(str(mana)))
+
+
+def pool(text: str) -> list[str]:
+    """``"1UU"`` as phase's pool mana: each coloured letter (or C) that colour, a number
+    that much colorless (a pool holds no generic mana, 106.4)."""
+    out: list[str] = []
+    for number, letter in re.findall(r"(\d+)|([WUBRGC])", text):
+        out += ["Colorless"] * int(number) if number else [rec.MANA_NAMES[letter]]
+    return out
 
 
 def pass_priority(driver: PhaseDriver, args: Mapping[str, Any]) -> ActResult:
@@ -67,11 +85,14 @@ def pass_priority(driver: PhaseDriver, args: Mapping[str, Any]) -> ActResult:
     start(driver)
     stack = driver.game.stack()
     if not stack:
+        driver.choices.unasked()
         return ActResult(False, "")
     top = int(stack[-1]["id"])
     before = _ids(driver)
     for _ in range(_LIMIT):
         ids = [int(e["id"]) for e in driver.game.stack()]
+        if not ids:
+            driver.choices.unasked()
         if not ids or (args.get("until") == "top" and top not in ids):
             return ActResult(True, "", _made(driver, before))
         driver._apply("PassPriority")
@@ -91,6 +112,8 @@ def advance(driver: PhaseDriver, args: Mapping[str, Any]) -> ActResult:
         return ActResult(True, "")
     before = _ids(driver)
     _pass_until(driver, wanted, int(turn) if turn is not None else None)
+    if not driver.game.stack():
+        driver.choices.unasked()
     return ActResult(True, "", _made(driver, before))
 
 

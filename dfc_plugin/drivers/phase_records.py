@@ -5,7 +5,7 @@ phase-python exports (``Game.state()``, ``Game.object()``) and accepts (``load_g
 from __future__ import annotations
 
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 __all__ = [
@@ -16,6 +16,7 @@ __all__ = [
     "SELF",
     "ZONES",
     "chosen_x",
+    "color_identity",
     "created",
     "enters_as_copy",
     "fixed",
@@ -28,6 +29,7 @@ __all__ = [
     "on_top",
     "spells_cast",
     "token_kind",
+    "unimplemented",
     "without_added_mana",
     "without_triggers",
 ]
@@ -235,3 +237,37 @@ def on_top(state: dict[str, Any], ids: list[int]) -> None:
         library = list(player["library"])
         mine = [i for i in reversed(ids) if i in library]
         player["library"] = mine + [i for i in library if i not in mine]
+
+
+#: The order of colours in an answer (WUBRG, 105.1).
+_COLOR_ORDER = "WUBRG"
+
+
+def color_identity(faces: Sequence[Mapping[str, Any]]) -> list[str]:
+    """A card's colour identity (903.4), computed from phase's card records of its faces
+    (phase keeps no colour identity of its own: the field in its card data is the one the
+    driver wrote): the colours of the mana symbols in each face's parsed mana cost and in
+    the rules text phase holds (reminder text left out, 903.4c), plus each face's colour
+    indicator (phase's ``color_override``); the back face counts (903.4d)."""
+    found: set[str] = set()
+    for face in faces:
+        cost = face.get("mana_cost") or {}
+        for shard in cost.get("shards") or []:
+            found |= {letter for name, letter in MANA.items() if name in str(shard) and letter != "C"}
+        found |= {MANA[c] for c in face.get("color_override") or [] if c in MANA}
+        text = re.sub(r"\([^)]*\)", "", str(face.get("oracle_text") or ""))
+        for symbol in re.findall(r"\{([^}]*)\}", text):
+            found |= set(symbol) & set(_COLOR_ORDER)
+    return [c for c in _COLOR_ORDER if c in found]
+
+
+def unimplemented(found: Mapping[str, Any]) -> bool:
+    """Whether phase's record of the face that is up has a spell ability (or a part of
+    one) phase's Oracle parser left ``Unimplemented``: phase can't do what it says."""
+    parts = [a for a in found.get("abilities") or [] if a.get("kind") == "Spell"]
+    while parts:
+        ability = parts.pop()
+        if (ability.get("effect") or {}).get("type") == "Unimplemented":
+            return True
+        parts += [ability["sub_ability"]] if ability.get("sub_ability") else []
+    return False
