@@ -82,7 +82,7 @@ class Hidden:
 
 def _names_hidden_from(game: Game, player: int, hidden: Hidden) -> set[str]:
     seen = hidden.seen.setdefault(player, set())
-    # Cards revealed to everyone (701.16a) are no longer secret, nor are cards an event
+    # Cards revealed to everyone (701.20a) are no longer secret, nor are cards an event
     # everyone reads was about: Game.record makes an event public only while every
     # player may look at its object (a card milled, then returned to its owner's hand
     # within one action, was seen in the graveyard).

@@ -14,7 +14,7 @@ from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import Side, Zone
 
 
-@pytest.mark.rule("603.2", "603.3", "701.27a", "701.16a")
+@pytest.mark.rule("603.2", "603.3", "701.27a", "701.20a")
 def test_delver_transforms_only_on_instant_or_sorcery() -> None:
     """Delver of Secrets: "At the beginning of your upkeep, look at the top card of
     your library. You may reveal that card. If an instant or sorcery card is revealed

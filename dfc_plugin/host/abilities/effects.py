@@ -408,7 +408,7 @@ def dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
         "RememberRevealed": _P + "test_delver_transforms_only_on_instant_or_sorcery",
         "Defined": _P + "test_delver_transforms_only_on_instant_or_sorcery",
     },
-    rule="701.16a",
+    rule="701.20a",
     test=_P + "test_delver_transforms_only_on_instant_or_sorcery",
 )
 def peek_and_reveal(game: Any, ctx: Ctx, link: ParamMap) -> None:

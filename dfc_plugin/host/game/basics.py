@@ -185,13 +185,13 @@ class Basics(Layers):
             self._replace(found, known_to=tuple(sorted({*found.known_to, player})))
 
     def reveal(self, object_ids: list[int]) -> None:
-        """Cards are revealed to every player (701.16a)."""
+        """Cards are revealed to every player (701.20a)."""
         for object_id in object_ids:
             found = self.obj(object_id)
             self._replace(found, known_to=tuple(self.players))
             name = self.rules.characteristics(found.state).name
             cards = tuple(c.id for c in found.cards)
-            self.record("reveal", None, f"revealed: {name}", "701.16a", card_ids=cards)
+            self.record("reveal", None, f"revealed: {name}", "701.20a", card_ids=cards)
 
     # ------------------------------------------------------------------ tokens
     def token_definition(self, ctx: Ctx, link: ParamMap) -> CardDef:
