@@ -226,12 +226,14 @@ class PlayActions(GameCore):
             options = []
         lands = [o for o in options if o.play == "land"]
         option = self._choose_option(player, found.state.card, lands, face, None)
+        outcome = self.rules.play_land(found.state, option)  # the plugin's answer, its rule too
+        if not outcome.happened:
+            raise IllegalActionError(outcome.reason, rule=outcome.rule)
         self._remove(found)
-        state = self.rules.play_land(found.state, option).state
-        made = self._place(found.cards, state, player)
+        made = self._place(found.cards, outcome.state, player)
         self.lands_played[player] = self.lands_played.get(player, 0) + 1
-        self.record("play_land", made, f"player {player} plays {{obj}}", option.rule)
-        return ActionResult(True, option.rule, "played as a land", (made.id,), 1, 1)
+        self.record("play_land", made, f"player {player} plays {{obj}}", outcome.rule)
+        return ActionResult(True, outcome.rule, "played as a land", (made.id,), 1, 1)
 
     # ------------------------------------------------------------------ putting onto the battlefield
     @action("put_onto_battlefield")

@@ -35,10 +35,12 @@ def _double_faced_copy(edition: Edition, source: DfcState) -> bool:
 
 def token_copy(edition: Edition, source: DfcState) -> DfcState:
     """A token that is a copy of ``source`` (a permanent, or a card in another zone):
-    a double-faced token with the same face up when ``source`` is double-faced
-    (707.8a), else a token with the copiable values of the face that is up (707.8)."""
+    a double-faced token when ``source`` is double-faced (707.8a), with its back face up
+    only if it copies a permanent with its back face up: a copy of a card not on the
+    battlefield (a spell on the stack too, 112.1) enters front face up; else a token with
+    the copiable values of the face that is up (707.8)."""
     if _double_faced_copy(edition, source):
-        up = source.up if source.zone in (Zone.BATTLEFIELD, Zone.STACK) else Side.FRONT
+        up = source.up if source.zone is Zone.BATTLEFIELD else Side.FRONT
         return DfcState(source.cards[:1], Zone.BATTLEFIELD, up=up, token=TokenKind.DOUBLE_FACED_TOKEN)
     return DfcState(
         source.cards[:1], Zone.BATTLEFIELD, token=TokenKind.TOKEN, copy_of=copiable_values(source)

@@ -62,6 +62,8 @@ def _face_mana_abilities(face: Face) -> tuple[ManaAbility, ...]:
         params = ability.params
         if params.lead is None or params.lead.key != "AB" or params.api not in ("Mana", "ManaReflected"):
             continue
+        if "ValidTgts" in params or "Planeswalker" in params:
+            continue  # 605.1a, 605.5a: one with a target, or a loyalty ability, is not a mana ability
         try:
             cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
         except ValueSyntaxError:
@@ -76,7 +78,8 @@ def _face_mana_abilities(face: Face) -> tuple[ManaAbility, ...]:
 
 def mana_abilities(edition: Edition, state: DfcState) -> tuple[ManaAbility, ...]:
     """The mana abilities the object has now: those of the face that is up, and none for
-    a face-down object (708.2a) or a card that is not a permanent."""
+    a face-down object (708.2a) or a card that is not a permanent. An ability that adds
+    mana but targets, or is a loyalty ability, is not one (605.1a, 605.5a)."""
     if state.zone is not Zone.BATTLEFIELD:
         return ()
     face = characteristics(state).face
