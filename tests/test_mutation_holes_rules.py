@@ -90,7 +90,7 @@ def _land_never_played(registry: Registry) -> Callable[..., Any]:
 BROKEN = {
     "605.1a targeted and loyalty abilities": (
         Broken("mana_abilities", _every_mana_api),
-        "605.1a-a-targeted-or-loyalty-ability-is-no-mana-ability",
+        "605.1a-a-targeted-or-loyalty-ability-is-no-mana-ability@2026-09-25",
         "mana_abilities",
     ),
     "707.8a copy of a spell": (
