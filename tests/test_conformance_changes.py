@@ -125,7 +125,7 @@ WRONG = {
     ),
     "exile: the chosen timestamp order": (
         _exile_order_ignored,
-        "712.21b-melded-exiled-in-the-chosen-timestamp-order",
+        "712.21b-melded-exiled-in-the-chosen-timestamp-order@2026-09-25",
         "names",
     ),
     "exile face down: the chosen timestamp order": (
