@@ -162,6 +162,9 @@ ACTIONS["cast_copy"] = {
     "face": ("str", False),
     "targets": ("targets", False),
 }
+#: 122.1: an effect removes counters of a kind from a permanent or an exiled card, as many
+#: as it has at most (a cost that can't remove them all can't be paid, 118.3).
+ACTIONS["remove_counters"] = {"object": ("object", True), "kind": ("str", False), "count": ("int", False)}
 
 #: The set-up keys of one object beyond card, zone and player, and of the game
 #: (``[scenario.game]``); each is a capability a driver declares (``setup.<key>``,

@@ -183,19 +183,18 @@ class ChangeActions(GameCore):
         a, b = self.reach("meld", first), self.reach("meld", second)
         if a.id == b.id:
             raise IllegalActionError("meld needs two objects", rule="701.42b")
-        in_exile = [self._to_exile(found) for found in (a, b)]
+        exiled = [self._to_exile(found) for found in (a, b)]
+        in_exile = [objects[0] if len(objects) == 1 else None for objects in exiled]
         states = [
-            found.state
-            if found is not None
-            else DfcState.of(orig.state.card, Zone.EXILE, token=orig.state.token)
+            found.state if found is not None else self._meld_stand_in(orig.state)
             for found, orig in zip(in_exile, (a, b), strict=True)
         ]
         melded_face = self.library.melded_face(a.state.card) or self.library.melded_face(b.state.card)
         outcome = self.rules.meld(states[0], states[1], melded_face)
         if not outcome.happened:
-            exiled = tuple(found.id for found in in_exile if found is not None)
+            ids = tuple(found.id for objects in exiled for found in objects)
             self.record("meld", None, "the objects can't be melded and stay in exile", outcome.rule)
-            return ActionResult(False, outcome.rule, outcome.reason, exiled, 2, 2)
+            return ActionResult(False, outcome.rule, outcome.reason, ids, 2, len(a.cards) + len(b.cards))
         cards = tuple(
             next(
                 c
@@ -213,11 +212,21 @@ class ChangeActions(GameCore):
         self.record("meld", made, "melded into {obj}", outcome.rule)
         return ActionResult(True, outcome.rule, outcome.reason, (made.id,), 2, 2)
 
-    def _to_exile(self, found: GameObject) -> GameObject | None:
+    def _to_exile(self, found: GameObject) -> list[GameObject]:
+        """What the object is in exile: itself, nothing (a token ceased to exist, 111.7), or
+        one object per card of a melded permanent (712.21c)."""
         if found.zone is Zone.EXILE:
-            return found
+            return [found]
         result = self.move(found.id, Zone.EXILE)
-        return self.objects.get(result.objects[0]) if result.objects else None
+        return [self.objects[i] for i in result.objects if i in self.objects]
+
+    @staticmethod
+    def _meld_stand_in(state: DfcState) -> DfcState:
+        """The state the rules are asked to meld for an object that isn't one object in
+        exile: a token that ceased to exist (its card, a token, 701.42b), or a melded
+        permanent, whose two exiled cards each get the instruction (712.21c): the melded
+        state, which can't be melded again (701.42b), so all of them stay in exile."""
+        return state if state.melded else DfcState.of(state.card, Zone.EXILE, token=state.token)
 
     # ------------------------------------------------------------------ face down
     @action("turn_face_down")
