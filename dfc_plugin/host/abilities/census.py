@@ -76,7 +76,14 @@ _AMOUNT_PARAMS = (
 )
 
 _FAMILY_OF = {"A": "api", "T": "trigger", "S": "static", "R": "replacement"}
-_CHAIN_KEYS = ("SubAbility", "Execute", "ReplaceWith", "TrueSubAbility", "FalseSubAbility")
+_CHAIN_KEYS = (
+    "SubAbility",
+    "Execute",
+    "ReplaceWith",
+    "TrueSubAbility",
+    "FalseSubAbility",
+    "RepeatSubAbility",  # RepeatEach runs it once per player
+)
 
 
 @dataclass(frozen=True)

@@ -163,6 +163,7 @@ DESCRIPTIVE = frozenset(
         "SacMessage",
         "ChangeTypeDesc",
         "TgtPromptDesc",
+        "AlreadyRevealed",  # Forge's UI doesn't show cards picked from a revealed hand again
         "",
     }
 )
@@ -235,3 +236,12 @@ def extend(family: Family, name: str, run: Callable[..., Any], params: Mapping[s
     old = table[name]
     table[name] = Entry(family, name, run, {**old.params, **params}, old.rule, old.test)
     return old
+
+
+def honour(family: Family, name: str, params: Mapping[str, str]) -> None:
+    """Declare more parameters of a registered entry whose meaning another module's
+    code gives where the engine asks it (no wrapper: the entry's function is
+    unchanged, e.g. a parameter read by a helper the engine calls directly)."""
+    table = FAMILIES[family]
+    old = table[name]
+    table[name] = Entry(family, name, old.run, {**old.params, **params}, old.rule, old.test)

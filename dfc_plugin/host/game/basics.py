@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.forgetting import forget_moved
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
@@ -331,6 +332,8 @@ class Basics(Layers):
         """End the effects whose duration is over (514.2 "until end of turn";
         "until your next turn", 611.2b; "until its host leaves", 610.3; or when a
         remembered object moved, for ``ExileOnMoved$``)."""
+        if self.forget_on_moved:
+            forget_moved(self)  # ForgetOnMoved$: its cards are forgotten as they leave
         for object_id, (duration, host, moved, remembered, _zones) in list(self.effect_ends.items()):
             found = self.objects.get(object_id)
             if found is None:
