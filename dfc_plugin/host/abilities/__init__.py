@@ -18,6 +18,7 @@ import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
 import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.imprint  # widens RevealHand, Effect, Cleanup: Imprint*, ForgetOnMoved$
 import dfc_plugin.host.abilities.incubate
+import dfc_plugin.host.abilities.land_played  # registers the LandPlayed trigger
 import dfc_plugin.host.abilities.land_plays
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.mass

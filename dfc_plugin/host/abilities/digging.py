@@ -26,7 +26,18 @@ _TEST = "test_game_valki.py::test_tibalt_emblem_lets_you_play_his_cards_after_he
 
 def dig_each(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """``Defined$``: the top ``DigNum$`` cards of each defined player's library, all to
-    ``DestinationZone$``; without it, the controller's own dig."""
+    ``DestinationZone$``; without it, the controller's own dig. ``RememberChanged$``:
+    the source remembers the cards moved out of the library (the new objects, 400.7)."""
+    if "RememberChanged" in link:
+        before = set(game.objects)
+        _dig(game, ctx, link)
+        moved = [i for i, o in game.objects.items() if i not in before and o.zone is not Zone.LIBRARY]
+        ctx.remembered.extend(("o", i) for i in moved)
+        return
+    _dig(game, ctx, link)
+
+
+def _dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if "Defined" not in link:
         _DIG.run(game, ctx, link)
         return
@@ -45,4 +56,12 @@ def dig_each(game: Any, ctx: Ctx, link: ParamMap) -> None:
                 game.exiled_with[moved[0]] = ctx.card
 
 
-_DIG = extend("api", "Dig", dig_each, {"Defined": _TEST})
+_DIG = extend(
+    "api",
+    "Dig",
+    dig_each,
+    {
+        "Defined": _TEST,
+        "RememberChanged": "test_abilities_counter_costs.py::test_forget_on_moved_ends_the_permission",
+    },
+)

@@ -1,4 +1,5 @@
-"""Effects that forget their cards as those cards leave a zone: an ``Effect`` with
+"""Effects that end or forget as things move: ``Duration$ AsLongAsControl``, and those
+that forget their cards as those cards leave a zone: an ``Effect`` with
 ``ForgetOnMoved$ <zone>`` ("you may play that card this turn", Gwen Stacy's
 Ghost-Spider; "exiled until ~ leaves the battlefield", Lunarch Inquisitors).
 
@@ -16,7 +17,7 @@ from typing import Any
 from dfc_plugin.host.abilities.values import zone_named
 from dfc_plugin.state import Zone
 
-__all__ = ["forget_moved"]
+__all__ = ["control_lost", "forget_moved"]
 
 
 def forget_moved(game: Any) -> None:
@@ -42,3 +43,11 @@ def forget_moved(game: Any) -> None:
 def _still_in(game: Any, object_id: int, zone: Any) -> bool:
     found = game.objects.get(object_id)
     return found is not None and found.zone is zone
+
+
+def control_lost(game: Any, host: int, player: int) -> bool:
+    """``Duration$ AsLongAsControl`` ("for as long as you control this creature"): the
+    effect ends once its source card is no longer a permanent ``player`` controls (a new
+    object it may become is not the one controlled, 400.7; 611.2b)."""
+    found = game.object_of_card(host)
+    return found is None or found.zone is not Zone.BATTLEFIELD or found.controller != player

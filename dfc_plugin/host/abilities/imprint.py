@@ -32,7 +32,7 @@ __all__ = ["imprinted"]
 _T = "test_abilities_imprint.py::"
 _AVACYN = _T + "test_lunarch_inquisitors_exiles_until_it_leaves"
 _VALKI = _T + "test_valki_exiles_only_a_card_it_revealed"
-_GWEN = _T + "test_forget_on_moved_ends_the_permission"
+_GWEN = "test_abilities_counter_costs.py::test_forget_on_moved_ends_the_permission"
 
 
 def imprinted(game: Any, card: int) -> list[tuple[str, int]]:

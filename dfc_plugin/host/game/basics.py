@@ -11,7 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
-from dfc_plugin.host.abilities.forgetting import forget_moved
+from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
@@ -343,6 +343,7 @@ class Basics(Layers):
                 (moment == "cleanup" and duration == "EndOfTurn")
                 or (moment == "turn" and duration == "UntilYourNextTurn" and found.owner == self.active)
                 or (duration == "UntilHostLeavesPlay" and not self._host_on_battlefield(host))
+                or (duration == "AsLongAsControl" and control_lost(self, host, found.owner))
                 or (moved is not None and any(i not in self.objects for i in remembered))
             )
             if ends:
