@@ -30,7 +30,9 @@ def land_played(game: Any, player: int, land: int, origin: Zone) -> None:
 def land_played_trigger(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """When a land fitting ``ValidCard$`` is played (from ``Origin$``, if it says)."""
     origin = params.get("Origin") or "Any"
-    if origin not in ("Any", "All") and event.data.get("Origin") not in map(zone_named, origin.split(",")):
+    if origin not in ("Any", "All") and event.data.get("Origin") not in [
+        zone_named(z) for z in origin.split(",")
+    ]:
         return False
     found = game.objects.get(event.objects["Card"])
     return found is not None and matches(ctx, found, params.get("ValidCard") or "Card")

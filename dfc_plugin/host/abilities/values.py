@@ -324,6 +324,8 @@ def _player_word(ctx: Ctx, player: int, word: str) -> bool:
         return player == ctx.controller
     if word == "NonActive":
         return bool(player != ctx.game.active)
+    if word == "IsRemembered":  # a player the source remembers ("each player dealt damage this way")
+        return ("p", player) in ctx.remembered
     raise UnsupportedAbilityError(
         f"the player property {word!r} has no meaning here", missing=(f"valid:{word}",)
     )
