@@ -16,6 +16,7 @@ import dfc_plugin.host.abilities.damage_records  # widens DealDamage: RememberDa
 import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.granted_svars  # Continuous: AddSVar$
 import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.imprint  # widens RevealHand, Effect, Cleanup: Imprint*, ForgetOnMoved$
 import dfc_plugin.host.abilities.incubate

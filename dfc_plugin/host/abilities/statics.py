@@ -110,17 +110,20 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
         amount(ctx, set_power) if set_power else None,
         amount(ctx, set_toughness) if set_toughness else None,
         tuple(t.strip() for t in (params.get("AddType") or "").split("&") if t.strip()),
-        _granted(ctx, params.get("AddAbility")),
+        _granted(ctx, params.get("AddAbility"), params.get("AddSVar")),
     )
 
 
-def _granted(ctx: Ctx, names: str | None) -> tuple[Ability, ...]:
-    """``AddAbility$ A & B``: the SVars of the static's source, as activated abilities."""
+def _granted(ctx: Ctx, names: str | None, svars: str | None = None) -> tuple[Ability, ...]:
+    """``AddAbility$ A & B``: the SVars of the static's source, as activated abilities
+    (with the values ``AddSVar$`` names, :mod:`.granted_svars`)."""
+    from dfc_plugin.host.abilities.granted_svars import with_svars
+
     found = []
     for name in (n.strip() for n in (names or "").split("&")):
         svar = ctx.face.svar(name) if name else None
         if svar is not None:
-            found.append(Ability("A", svar.body, svar.line, svar.column))
+            found.append(Ability("A", with_svars(ctx.face, svar.body, svars), svar.line, svar.column))
     return tuple(found)
 
 
