@@ -5,38 +5,20 @@ DamageDoneByThisTurn`` (120.3, 400.7), ``DealDamage | RememberDamaged$`` and
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
-from helpers import FORGE_2020, ROOT, need_shared
-from play_support import names
+from helpers import FORGE_2020
+from play_support import corpus_game, names, script
 
 from dfc_plugin.host import Game
-from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Activate
-from dfc_plugin.script.library import Library
-from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.state import Side, Zone
 
 CHANDRA = FORGE_2020 / "c" / "chandra_fire_of_kaladesh.txt"
 
 
-@cache
-def _library(path: Path) -> Library:
-    return Library.load([bundled_cardscripts(), ROOT / "tests" / "scripts", path], use_cache=False)
-
-
 def _game(players: int, answers: list[tuple[str, object]]) -> Game:
-    game = Game(
-        players=players,
-        library=_library(need_shared(CHANDRA)),
-        agents={p: ScriptedAgent(answers if p == 1 else []) for p in range(1, players + 1)},
-        check_invariants=True,
-    )
-    for player in game.players:
-        for _ in range(8):
-            game.add("Island", Zone.LIBRARY, player)
+    game = corpus_game(CHANDRA, players=players)
+    script(game, 1, *answers)
     game.start(hand=0)
     game.pass_until("main1", turn=1)
     return game

@@ -4,14 +4,10 @@
 from __future__ import annotations
 
 import pytest
-from helpers import FORGE_2020, ROOT, need_shared
-from play_support import script
+from helpers import FORGE_2020
+from play_support import corpus_game, script
 
-from dfc_plugin.host import Game
-from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Activate
-from dfc_plugin.script.library import Library
-from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.state import Side, Zone
 
 ARLINN = FORGE_2020 / "a" / "arlinn_kord_arlinn_embraced_by_the_moon.txt"
@@ -24,15 +20,7 @@ def test_arlinn_emblem_creatures_deal_their_power() -> None:
     target."'" A 3/3 that came under your control this turn taps at once (haste) and
     deals 3: the amount is the emblem's ``ArlinnX`` (``Count$CardPower``) read on the
     creature; the opponent's creature gets nothing."""
-    library = Library.load(
-        [bundled_cardscripts(), ROOT / "tests" / "scripts", need_shared(ARLINN)], use_cache=False
-    )
-    game = Game(
-        players=2, library=library, agents={1: ScriptedAgent(), 2: ScriptedAgent()}, check_invariants=True
-    )
-    for player in game.players:
-        for _ in range(8):
-            game.add("Island", Zone.LIBRARY, player)
+    game = corpus_game(ARLINN)
     game.start(hand=0)
     game.pass_until("main1", turn=1)
     arlinn = game.add("Arlinn Kord", Zone.BATTLEFIELD, 1, up=Side.BACK)

@@ -4,44 +4,20 @@ Valki, God of Lies (current corpus script) and Gwen Stacy's Ghost-Spider (ours).
 
 from __future__ import annotations
 
-from functools import cache
-from pathlib import Path
-
 import pytest
-from helpers import FORGE_2020, FORGE_CURRENT, ROOT, need_shared
-from play_support import names
+from helpers import FORGE_2020, FORGE_CURRENT
+from play_support import corpus_game, names
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import EFFECTS
 from dfc_plugin.host.abilities.values import matches
 from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Cast
-from dfc_plugin.script.library import Library
 from dfc_plugin.script.parser import parse_param_map
-from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.state import Zone
 
 AVACYNIAN = FORGE_2020 / "a" / "avacynian_missionaries_lunarch_inquisitors.txt"
 VALKI = FORGE_CURRENT / "cardsfolder" / "v" / "valki_god_of_lies_tibalt_cosmic_impostor.txt"
-
-
-@cache
-def _library(*paths: Path) -> Library:
-    return Library.load([bundled_cardscripts(), ROOT / "tests" / "scripts", *paths], use_cache=False)
-
-
-def corpus_game(*paths: Path, players: int = 2) -> Game:
-    """A played game whose library also holds these corpus scripts (test input)."""
-    game = Game(
-        players=players,
-        library=_library(*map(need_shared, paths)),
-        agents={p: ScriptedAgent([]) for p in range(1, players + 1)},
-        check_invariants=True,
-    )
-    for player in game.players:
-        for _ in range(8):
-            game.add("Island", Zone.LIBRARY, player)
-    return game
 
 
 def _answer(game: Game, player: int, *entries: tuple[str, object]) -> None:
