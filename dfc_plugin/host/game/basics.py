@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.damage_maps import defer_damage
 from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
@@ -63,6 +64,8 @@ class Basics(Layers):
         its controller that much life (702.15b); deathtouch marks it lethal (702.2b)."""
         if count <= 0:
             return ActionResult(False, "120.8", "no damage")
+        if ctx is not None and defer_damage(ctx, source, target, count):
+            return ActionResult(True, "120.3", "damage to be dealt with the rest (DamageResolve)")
         if target[0] == "o" and protected(self, target[1], source):
             shielded = self.objects.get(target[1])
             self.record("damage", shielded, "damage to {obj} is prevented (protection)", "702.16e")
