@@ -254,3 +254,18 @@ def cost_change(game: Any, spell: Any, caster: int) -> int:
         assert entry is not None
         total += sum(entry.run(game, ctx, params, spell, caster) for ctx, params in active(game, mode))
     return total
+
+
+def any_static_with(game: Any, param: str) -> bool:
+    """Whether any static ability in the game has ``param`` (``AddAbility$``,
+    ``GainControl$``), remembered until anything changes: most games have none."""
+    key = ("static_with", param, game.version)
+    cached = game._static_cache.get(key)
+    if cached is None:
+        cached = any(
+            a.kind == "S" and param in a.params
+            for _, face in game.faces_with_statics()
+            for a in face.abilities
+        )
+        game._static_cache[key] = cached
+    return bool(cached)

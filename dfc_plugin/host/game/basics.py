@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.control_statics import control_from_statics
 from dfc_plugin.host.abilities.damage_maps import defer_damage
 from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
 from dfc_plugin.host.abilities.protection import protected
@@ -357,6 +358,7 @@ class Basics(Layers):
         super()._settle()
         if self.effect_ends:
             self.end_effects("check")
+        control_from_statics(self)  # layer 2 from static abilities (613.1b)
 
     def _host_on_battlefield(self, card_id: int) -> bool:
         found = self.object_of_card(card_id)

@@ -139,6 +139,8 @@ class LoopState(GameCore):
         #: abilities); effects whose remembered cards are forgotten as they leave a zone.
         self.imprinted: dict[int, list[Target]] = {}
         self.forget_on_moved: dict[int, str] = {}
+        #: Permanents a static ability gives another controller: the controller before (613.1b).
+        self.static_control: dict[int, int] = {}
         #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
         self.attached: dict[int, int] = {}
         #: Effects in the command zone and how each ends (Effect API).
@@ -190,6 +192,7 @@ class LoopState(GameCore):
         "batch",
         "imprinted",
         "forget_on_moved",
+        "static_control",
     )
 
     def _snapshot(self) -> dict[str, Any]:
