@@ -12,6 +12,7 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
+import dfc_plugin.host.abilities.choosing_each  # widens ChooseCard, Token, ImmediateTrigger
 import dfc_plugin.host.abilities.control_statics  # Continuous: GainControl$; valid:DefenderCtrl
 import dfc_plugin.host.abilities.damage_maps  # widens DealDamage: DamageMap$; DamageResolve
 import dfc_plugin.host.abilities.damage_records  # widens DealDamage: RememberDamaged$

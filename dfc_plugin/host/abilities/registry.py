@@ -164,6 +164,7 @@ DESCRIPTIVE = frozenset(
         "ChangeTypeDesc",
         "TgtPromptDesc",
         "AlreadyRevealed",  # Forge's UI doesn't show cards picked from a revealed hand again
+        "ValidCardsDesc",  # the words Forge shows for ValidCards$
         "",
     }
 )
