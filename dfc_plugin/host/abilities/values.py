@@ -315,6 +315,12 @@ def matches_player(ctx: Ctx, player: int, valid: str) -> bool:
     return False
 
 
+#: Player properties with a plain meaning (``Player.IsRemembered``; other modules add theirs).
+PLAYER_PROPS: dict[str, Callable[[Ctx, int], bool]] = {
+    "IsRemembered": lambda ctx, p: ("p", p) in ctx.remembered,  # "each player dealt damage this way"
+}
+
+
 def _player_word(ctx: Ctx, player: int, word: str) -> bool:
     if word in ("Player", "Any"):
         return True
@@ -324,8 +330,9 @@ def _player_word(ctx: Ctx, player: int, word: str) -> bool:
         return player == ctx.controller
     if word == "NonActive":
         return bool(player != ctx.game.active)
-    if word == "IsRemembered":  # a player the source remembers ("each player dealt damage this way")
-        return ("p", player) in ctx.remembered
+    prop = PLAYER_PROPS.get(word)
+    if prop is not None:
+        return prop(ctx, player)
     raise UnsupportedAbilityError(
         f"the player property {word!r} has no meaning here", missing=(f"valid:{word}",)
     )

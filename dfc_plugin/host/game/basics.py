@@ -14,6 +14,7 @@ from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.control_statics import control_from_statics
 from dfc_plugin.host.abilities.damage_maps import defer_damage
 from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
+from dfc_plugin.host.abilities.player_auras import player_aura_problems
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
@@ -290,6 +291,8 @@ class Basics(Layers):
                     loose.append(attachment)
             elif not legal:
                 auras.append(attachment)
+        if self.attached_players:
+            auras += player_aura_problems(self)  # attached to a player who left (704.5m)
         return auras, loose
 
     # ------------------------------------------------------------------ effects

@@ -246,7 +246,7 @@ class CastingActions(StackActions, Costs):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
-            wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
+            wanted = needs(option.cost, x, cost_change(self, spell, player, ctx.targets) + tax)
             wanted = any_color(self, player, found, wanted)  # found: the card where it was cast from
             ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
         spell = self._replace(spell, cast_from=origin)

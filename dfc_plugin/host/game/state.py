@@ -141,6 +141,8 @@ class LoopState(GameCore):
         self.forget_on_moved: dict[int, str] = {}
         #: Permanents a static ability gives another controller: the controller before (613.1b).
         self.static_control: dict[int, int] = {}
+        #: Auras attached to players: Aura object id -> the player (303.4a).
+        self.attached_players: dict[int, int] = {}
         #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
         self.attached: dict[int, int] = {}
         #: Effects in the command zone and how each ends (Effect API).
@@ -193,6 +195,7 @@ class LoopState(GameCore):
         "imprinted",
         "forget_on_moved",
         "static_control",
+        "attached_players",
     )
 
     def _snapshot(self) -> dict[str, Any]:
