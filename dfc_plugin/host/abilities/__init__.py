@@ -30,6 +30,7 @@ import dfc_plugin.host.abilities.mass
 import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, AffectedZone$
 import dfc_plugin.host.abilities.multiple_blocks  # keyword: block an additional creature
 import dfc_plugin.host.abilities.player_auras  # keyword Enchant player; ChangeZone: AttachedToPlayer$
+import dfc_plugin.host.abilities.prevention  # keyword: prevent all damage dealt to it
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.repeating  # registers RepeatEach

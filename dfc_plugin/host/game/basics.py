@@ -15,6 +15,7 @@ from dfc_plugin.host.abilities.control_statics import control_from_statics
 from dfc_plugin.host.abilities.damage_maps import defer_damage
 from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
 from dfc_plugin.host.abilities.player_auras import player_aura_problems
+from dfc_plugin.host.abilities.prevention import prevents_all
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
@@ -68,6 +69,9 @@ class Basics(Layers):
             return ActionResult(False, "120.8", "no damage")
         if ctx is not None and defer_damage(ctx, source, target, count):
             return ActionResult(True, "120.3", "damage to be dealt with the rest (DamageResolve)")
+        if target[0] == "o" and prevents_all(self, target[1]):
+            self.record("damage", self.objects.get(target[1]), "damage to {obj} is prevented", "615.1a")
+            return ActionResult(False, "615.1a", "prevented")
         if target[0] == "o" and protected(self, target[1], source):
             shielded = self.objects.get(target[1])
             self.record("damage", shielded, "damage to {obj} is prevented (protection)", "702.16e")
