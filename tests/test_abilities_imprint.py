@@ -6,13 +6,13 @@ from __future__ import annotations
 
 import pytest
 from helpers import FORGE_2020, FORGE_CURRENT
-from play_support import corpus_game, names
+from play_support import corpus_game, names, played_game
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import EFFECTS
 from dfc_plugin.host.abilities.values import matches
 from dfc_plugin.host.agents import ScriptedAgent
-from dfc_plugin.host.game import Cast
+from dfc_plugin.host.game import Activate, Cast
 from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Zone
 
@@ -143,3 +143,23 @@ def test_tibalt_emblem_spends_mana_of_any_type() -> None:
     game.apply(1, Cast(bears, 0, "normal"))
     game.resolve_stack()
     assert game.find("Grizzly Bears", Zone.BATTLEFIELD).controller == 1
+
+
+@pytest.mark.rule("701.20a", "400.7j", "607.2a")
+def test_dig_until_imprints_what_it_revealed() -> None:
+    """Test Seer: the revealed cards are imprinted where they went: the two Islands
+    revealed into the graveyard are exiled, the Island already there isn't, and the
+    creature found went to the hand."""
+    game = played_game()
+    old = game.add("Island", Zone.GRAVEYARD, 1)
+    game.add("Grizzly Bears", Zone.LIBRARY, 1)
+    game.add("Island", Zone.LIBRARY, 1)
+    game.add("Island", Zone.LIBRARY, 1)
+    seer = game.add("Test Seer", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.apply(1, Activate(seer, 0))
+    game.resolve_stack()
+    assert names(game, Zone.EXILE, 1) == ["Island", "Island"]
+    assert names(game, Zone.HAND, 1) == ["Grizzly Bears"] and game.obj(old).zone is Zone.GRAVEYARD
+    assert game.imprinted.get(game.obj(seer).cards[0].id, []) == []

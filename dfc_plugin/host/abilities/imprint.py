@@ -3,7 +3,8 @@ linked abilities refer to the cards an ability of the same object named), and an
 Effect's cards forgotten as they move.
 
 - ``RevealHand | ImprintRevealed$ True``: the revealed cards are imprinted ("a creature
-  card they revealed this way", Valki, God of Lies);
+  card they revealed this way", Valki, God of Lies); ``DigUntil | ImprintRevealed$``
+  likewise ("all cards revealed this way", Plargg, Dean of Chaos);
 - ``Effect | ImprintCards$ <Defined>``: the effect imprints those cards ("until
   Lunarch Inquisitors leaves the battlefield": the effect watches its imprinted source);
 - ``Effect | ForgetOnMoved$ <zone>``: the effect forgets each remembered card as it
@@ -21,9 +22,9 @@ from __future__ import annotations
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
-from dfc_plugin.host.abilities import effects, hands  # noqa: F401  (the APIs widened here)
+from dfc_plugin.host.abilities import effects, hands, revealing  # noqa: F401  (the APIs widened here)
 from dfc_plugin.host.abilities.registry import extend
-from dfc_plugin.host.abilities.values import SIMPLE_PROPS, Ctx, defined_objects, defined_players
+from dfc_plugin.host.abilities.values import SIMPLE_PROPS, Ctx, defined_objects, defined_players, matches
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -108,6 +109,35 @@ def cleanup_imprinted(game: Any, ctx: Ctx, link: ParamMap) -> None:
         game.imprinted.pop(ctx.card, None)
 
 
+def dig_until_and_imprint(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """``DigUntil | ImprintRevealed$ True``: the cards revealed are imprinted where they
+    went (400.7j: the effect finds the cards it moved to a public zone)."""
+    if not link.is_true("ImprintRevealed"):
+        _DIG_UNTIL.run(game, ctx, link)
+        return
+    cards = _to_be_revealed(game, ctx, link)
+    _DIG_UNTIL.run(game, ctx, link)
+    now = [game.object_of_card(card) for card in cards]
+    imprinted(game, ctx.card).extend(("o", o.id) for o in now if o is not None)
+
+
+def _to_be_revealed(game: Any, ctx: Ctx, link: ParamMap) -> list[int]:
+    """The cards DigUntil will reveal: from the top until one fits ``Valid$``."""
+    cards = []
+    for object_id in reversed(game.owner_zone_ids(ctx.controller, Zone.LIBRARY)):
+        found = game.objects[object_id]
+        cards.append(found.cards[0].id)
+        if matches(ctx, found, link.get("Valid") or "Card"):
+            break
+    return cards
+
+
 _REVEAL = extend("api", "RevealHand", reveal_and_imprint, {"ImprintRevealed": _VALKI})
+_DIG_UNTIL = extend(
+    "api",
+    "DigUntil",
+    dig_until_and_imprint,
+    {"ImprintRevealed": _T + "test_dig_until_imprints_what_it_revealed"},
+)
 _EFFECT = extend("api", "Effect", effect_with_cards, {"ImprintCards": _AVACYN, "ForgetOnMoved": _GWEN})
 _CLEANUP = extend("api", "Cleanup", cleanup_imprinted, {"ClearImprinted": _VALKI})
