@@ -33,6 +33,7 @@ import dfc_plugin.host.abilities.player_auras  # keyword Enchant player; ChangeZ
 import dfc_plugin.host.abilities.prevention  # keyword: prevent all damage dealt to it
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.protection
+import dfc_plugin.host.abilities.remembering  # RememberChanged$ on ChangeZone, ChangeZoneAll
 import dfc_plugin.host.abilities.repeating  # registers RepeatEach
 import dfc_plugin.host.abilities.revealing  # registers DigUntil
 import dfc_plugin.host.abilities.state_triggers

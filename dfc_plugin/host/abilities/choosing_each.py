@@ -22,7 +22,7 @@ from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, state_triggers  # noqa: F401  (the APIs widened here)
 from dfc_plugin.host.abilities.registry import extend
-from dfc_plugin.host.abilities.values import Ctx, amount, defined_players, matches, zone_named
+from dfc_plugin.host.abilities.values import Ctx, amount, defined_players, matches, objects_made, zone_named
 from dfc_plugin.state import Zone
 
 __all__: list[str] = []
@@ -73,12 +73,10 @@ def token_remembering(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if not link.is_true("RememberOriginalTokens"):
         _TOKEN.run(game, ctx, link)
         return
-    before = set(game.objects)
-    _TOKEN.run(game, ctx, link)
     made = [
         i
-        for i, o in game.objects.items()
-        if i not in before and o.zone is Zone.BATTLEFIELD and o.cards[0].token
+        for i in objects_made(game, lambda: _TOKEN.run(game, ctx, link))
+        if game.objects[i].zone is Zone.BATTLEFIELD and game.objects[i].cards[0].token
     ]
     ctx.remembered.extend(("o", i) for i in made)
 

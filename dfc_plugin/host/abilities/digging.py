@@ -16,7 +16,7 @@ from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects  # noqa: F401  (registers Dig, widened here)
 from dfc_plugin.host.abilities.registry import extend
-from dfc_plugin.host.abilities.values import Ctx, amount, defined_players, zone_named
+from dfc_plugin.host.abilities.values import Ctx, amount, defined_players, objects_made, zone_named
 from dfc_plugin.state import Zone
 
 __all__ = ["dig_each"]
@@ -29,9 +29,8 @@ def dig_each(game: Any, ctx: Ctx, link: ParamMap) -> None:
     ``DestinationZone$``; without it, the controller's own dig. ``RememberChanged$``:
     the source remembers the cards moved out of the library (the new objects, 400.7)."""
     if "RememberChanged" in link:
-        before = set(game.objects)
-        _dig(game, ctx, link)
-        moved = [i for i, o in game.objects.items() if i not in before and o.zone is not Zone.LIBRARY]
+        made = objects_made(game, lambda: _dig(game, ctx, link))
+        moved = [i for i in made if game.objects[i].zone is not Zone.LIBRARY]
         ctx.remembered.extend(("o", i) for i in moved)
         return
     _dig(game, ctx, link)

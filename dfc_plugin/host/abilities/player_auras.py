@@ -18,7 +18,7 @@ from typing import Any
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities import effects  # noqa: F401  (registers ChangeZone, widened here)
 from dfc_plugin.host.abilities.registry import extend, keyword
-from dfc_plugin.host.abilities.values import PLAYER_PROPS, Ctx, defined_players
+from dfc_plugin.host.abilities.values import PLAYER_PROPS, Ctx, defined_players, objects_made
 from dfc_plugin.state import Zone
 
 __all__ = ["player_aura_problems"]
@@ -46,9 +46,8 @@ def change_zone_attached(game: Any, ctx: Ctx, link: ParamMap) -> None:
         _INNER.run(game, ctx, link)
         return
     players = defined_players(ctx, _player_ref(link.get("AttachedToPlayer") or ""))
-    before = set(game.objects)
-    _INNER.run(game, ctx, link)
-    arrived = [o for i, o in game.objects.items() if i not in before and o.zone is Zone.BATTLEFIELD]
+    made = objects_made(game, lambda: _INNER.run(game, ctx, link))
+    arrived = [game.objects[i] for i in made if game.objects[i].zone is Zone.BATTLEFIELD]
     for found in arrived:
         if players and game.has_keyword(found.id, "Enchant player"):
             game.attached_players[found.id] = players[0]

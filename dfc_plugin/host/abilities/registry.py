@@ -107,7 +107,6 @@ COMMON: dict[str, str] = {
     "ActivationZone": "test_play_cards.py::test_startled_awake_returns_from_graveyard_transformed",
     "SorcerySpeed": "test_play_cards.py::test_startled_awake_returns_from_graveyard_transformed",
     "Planeswalker": "test_abilities_chain.py::test_loyalty_ability_once_per_turn",
-    "RememberChanged": "test_play_cards.py::test_nissa_returns_transformed_on_the_seventh_land",
     "RememberTargets": "test_abilities_chain.py::test_remember_targets",
     "WerewolfTransformCondition": "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells",
     "WerewolfUntransformCondition": (

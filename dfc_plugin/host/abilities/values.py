@@ -38,6 +38,7 @@ __all__ = [
     "defined_players",
     "matches",
     "matches_player",
+    "objects_made",
     "present_count",
     "svar_params",
     "unknown_properties",
@@ -811,3 +812,11 @@ def defined_known(text: str, *, players: bool) -> bool:
         return all(p in ("Opponent", "You", "NonActive") for p in defined.props)
     table = DEFINED_PLAYERS if players else DEFINED_CARDS
     return defined.ref in table and not defined.props
+
+
+def objects_made(game: Any, run: Callable[[], None]) -> list[int]:
+    """Run a move and return the objects it brought into being: the cards it moved,
+    as the new objects they became (400.7), and the tokens it created."""
+    before = set(game.objects)
+    run()
+    return [i for i in game.objects if i not in before]
