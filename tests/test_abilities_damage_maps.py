@@ -52,16 +52,20 @@ def test_ravager_deals_both_amounts_at_once() -> None:
 @pytest.mark.rule("120.3")
 def test_damage_map_holds_damage_until_damage_resolve() -> None:
     """While the map is open no damage is dealt (a link without ``DamageMap$`` after it
-    adds to it too); ``DamageResolve`` deals all of it, and closes the map."""
+    adds to it too); ``DamageResolve`` deals all of it, and closes the map. A map with
+    no ``DamageResolve`` after it in the chain is never opened."""
     game, hunt, _mine, _theirs = _ravager_game()
     face = game.face_of(game.obj(hunt))
     assert face is not None
     ctx = game.ability_ctx(game.obj(hunt), face)
     deal = EFFECTS["DealDamage"].run
-    deal(game, ctx, parse_param_map("DB$ DealDamage | Defined$ Opponent | NumDmg$ 2 | DamageMap$ True"))
+    deal(game, ctx, parse_param_map("DB$ DealDamage | Defined$ Opponent | NumDmg$ 1 | DamageMap$ True"))
+    assert game.life[2] == 19  # no DamageResolve follows it: dealt at once, never lost
+    follows = "DB$ DealDamage | Defined$ Opponent | NumDmg$ 2 | DamageMap$ True | SubAbility$ DBDamageResolve"
+    deal(game, ctx, parse_param_map(follows))
     deal(game, ctx, parse_param_map("DB$ DealDamage | Defined$ Opponent | NumDmg$ 3"))
-    assert game.life[2] == 20
+    assert game.life[2] == 19
     EFFECTS["DamageResolve"].run(game, ctx, parse_param_map("DB$ DamageResolve"))
-    assert game.life[2] == 15
+    assert game.life[2] == 14
     deal(game, ctx, parse_param_map("DB$ DealDamage | Defined$ Opponent | NumDmg$ 1"))
-    assert game.life[2] == 14  # no map open: dealt at once
+    assert game.life[2] == 13  # no map open: dealt at once

@@ -19,7 +19,7 @@ from typing import Any
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities import effects  # noqa: F401  (registers DealDamage, widened here)
 from dfc_plugin.host.abilities.registry import api, extend
-from dfc_plugin.host.abilities.values import SIMPLE_PROPS, Ctx, Target
+from dfc_plugin.host.abilities.values import SIMPLE_PROPS, Ctx, Target, svar_params
 
 __all__ = ["defer_damage"]
 
@@ -40,9 +40,23 @@ def defer_damage(ctx: Ctx, source: int, target: Target, count: int) -> bool:
 def deal_into_map(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """``DamageMap$ True``: this link's damage, and that of the links after it, is held
     until ``DamageResolve``."""
-    if link.is_true("DamageMap"):
+    if link.is_true("DamageMap") and _resolved_later(ctx, link):
         ctx.cost_paid.setdefault(_KEY, [])
     _DEAL.run(game, ctx, link)
+
+
+def _resolved_later(ctx: Ctx, link: ParamMap) -> bool:
+    """Whether a ``DamageResolve`` follows in this link's chain: without one, the damage
+    is dealt as the link resolves, never held and lost."""
+    seen: set[str] = set()
+    name = link.get("SubAbility")
+    while name and name not in seen:
+        seen.add(name)
+        following = svar_params(ctx, name)
+        if following.api == "DamageResolve":
+            return True
+        name = following.get("SubAbility")
+    return False
 
 
 @api("DamageResolve", rule="120.3", test=_T)
