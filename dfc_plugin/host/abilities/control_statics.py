@@ -18,12 +18,31 @@ from typing import Any
 from dfc_plugin.host.abilities.registry import honour
 from dfc_plugin.host.abilities.statics import active, any_static_with
 from dfc_plugin.host.abilities.values import SIMPLE_PROPS, Ctx, defined_players, matches
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
 __all__ = ["control_from_statics"]
 
 _T = "test_abilities_control_statics.py::test_soul_seizer_takes_the_creature_it_haunts"
+
+
+def _in_the_game(game: Any) -> bool:
+    """Whether any card in the game has a ``GainControl$`` static on any face: asked as
+    the game settles, so remembered per number of cards (most games have none)."""
+    key = ("gain_control_cards", len(game.cards))
+    cached = game._static_cache.get(key)
+    if cached is None:
+        cached = any(_grants_control(card.definition) for card in game.cards.values())
+        game._static_cache[key] = cached
+    return bool(cached)
+
+
+@memo_by_identity
+def _grants_control(definition: Any) -> bool:
+    return any(
+        a.kind == "S" and "GainControl" in a.params for face in definition.faces for a in face.abilities
+    )
 
 
 def _wanted(game: Any) -> dict[int, int]:
@@ -43,7 +62,7 @@ def _wanted(game: Any) -> dict[int, int]:
 def control_from_statics(game: Any) -> None:
     """Give each permanent the controller the statics say; restore the controller of
     those no static applies to any more."""
-    if not game.static_control and not any_static_with(game, "GainControl"):
+    if not game.static_control and not (_in_the_game(game) and any_static_with(game, "GainControl")):
         return
     wanted = _wanted(game)
     for object_id, player in wanted.items():
