@@ -2,7 +2,8 @@
 Ghost-Spider: Exile the top card of your library. You may play that card this turn."
 (the cost ``RemoveAnyCounter``, 118.3, 122.1; ``Effect | ForgetOnMoved$``, 400.7) and
 "Whenever you play a land from exile ..., put a +1/+1 counter on Ghost-Spider." (the
-trigger ``LandPlayed``, 305.1)."""
+trigger ``LandPlayed``, 305.1); and the effect durations ``AsLongAsControl`` (Gwen
+Stacy) and ``HostLeavesOrEOT`` (Test Tether), 611.2b."""
 
 from __future__ import annotations
 
@@ -108,3 +109,26 @@ def test_gwen_stacy_permission_lasts_as_long_as_you_control_her() -> None:
     assert PlayLand(forest, 0) in game.legal_actions(1)  # not "this turn": as long as she stays
     game.destroy(game.find("Gwen Stacy", Zone.BATTLEFIELD).id)
     assert PlayLand(forest, 0) not in game.legal_actions(1) and not game.in_zone(Zone.COMMAND)
+
+
+@pytest.mark.rule("611.2b", "514.2")
+def test_effect_lasts_until_its_host_leaves_or_end_of_turn() -> None:
+    """Test Tether (``Duration$ HostLeavesOrEOT``): its effect ends when the Tether
+    leaves the battlefield, or else in the cleanup step."""
+    for leaves in (True, False):
+        game = played_game()
+        bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+        tether = game.add("Test Tether", Zone.BATTLEFIELD, 1)
+        game.start(hand=0)
+        game.pass_until("main1", turn=1)
+        game.apply(1, Activate(tether, 0))
+        game.resolve_stack()
+        assert game.power_toughness(bears) == (3, 2)
+        if leaves:
+            game.destroy(tether)
+            assert game.power_toughness(bears) == (2, 2) and not game.in_zone(Zone.COMMAND)
+        else:
+            game.pass_until("main2", turn=1)
+            assert game.power_toughness(bears) == (3, 2)
+            game.pass_until("upkeep", turn=2)
+            assert game.power_toughness(bears) == (2, 2) and not game.in_zone(Zone.COMMAND)

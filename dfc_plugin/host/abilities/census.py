@@ -213,7 +213,14 @@ def _values_missing(params: ParamMap) -> list[str]:
 
 #: The ``Duration$`` values of an Effect that :meth:`Game.end_effects` ends by.
 EFFECT_DURATIONS = frozenset(
-    {"Permanent", "EndOfTurn", "UntilYourNextTurn", "UntilHostLeavesPlay", "AsLongAsControl"}
+    {
+        "Permanent",
+        "EndOfTurn",
+        "UntilYourNextTurn",
+        "UntilHostLeavesPlay",
+        "AsLongAsControl",
+        "HostLeavesOrEOT",
+    }
 )
 
 #: The ``Condition$`` values :func:`~dfc_plugin.host.abilities.values.requirements_hold` reads.

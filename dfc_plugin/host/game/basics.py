@@ -355,6 +355,10 @@ class Basics(Layers):
                 or (moment == "turn" and duration == "UntilYourNextTurn" and found.owner == self.active)
                 or (duration == "UntilHostLeavesPlay" and not self._host_on_battlefield(host))
                 or (duration == "AsLongAsControl" and control_lost(self, host, found.owner))
+                or (
+                    duration == "HostLeavesOrEOT"
+                    and (moment == "cleanup" or not self._host_on_battlefield(host))
+                )
                 or (moved is not None and any(i not in self.objects for i in remembered))
             )
             if ends:
