@@ -5,9 +5,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cache
+from pathlib import Path
 from typing import Any
 
-from helpers import ROOT
+from helpers import ROOT, need_shared
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.agents import ScriptedAgent
@@ -60,3 +61,25 @@ def all_answered(game: Game) -> bool:
 
 def names(game: Game, zone: Zone, player: int | None = None) -> list[str]:
     return sorted(str(game.rules.characteristics(o.state).name) for o in game.in_zone(zone, player))
+
+
+@cache
+def corpus_library(*paths: Path) -> Library:
+    """The bundled and test scripts, and these corpus scripts (test input; a corpus
+    script replaces a bundled card of the same name)."""
+    return Library.load([bundled_cardscripts(), ROOT / "tests" / "scripts", *paths], use_cache=False)
+
+
+def corpus_game(*paths: Path, players: int = 2) -> Game:
+    """A played game (scripted agents, invariants checked) whose library also holds
+    these corpus scripts; skipped where ../shared is absent (``need_shared``)."""
+    game = Game(
+        players=players,
+        library=corpus_library(*map(need_shared, paths)),
+        agents={p: ScriptedAgent([]) for p in range(1, players + 1)},
+        check_invariants=True,
+    )
+    for player in game.players:
+        for _ in range(8):
+            game.add("Island", Zone.LIBRARY, player)
+    return game

@@ -56,9 +56,9 @@ def test_valid_card_properties() -> None:
     assert fits(gisela, "Angel.White+withFlying") and fits(bears, "Creature.withoutFlying+Green")
     assert fits(gisela, "Creature.namedGisela; the Broken Blade") and fits(bears, "Instant,Creature.nonAngel")
     assert not fits(gisela, "!Card.Self")
-    with pytest.raises(UnsupportedAbilityError, match="IsImprinted"):
-        fits(gisela, "Creature.IsImprinted")
-    assert unknown_properties("Creature.IsImprinted+YouCtrl,Card.Self") == ["IsImprinted"]
+    with pytest.raises(UnsupportedAbilityError, match="Defending"):
+        fits(gisela, "Creature.Defending")
+    assert unknown_properties("Creature.Defending+YouCtrl,Card.Self") == ["Defending"]
 
 
 def test_players_and_comparisons() -> None:

@@ -16,7 +16,7 @@ from dfc_plugin.conformance.driver import ReferenceDriver
 from dfc_plugin.conformance.runner import BUNDLED, load_scenarios, planned_runs, run_scenario
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host import Game
-from dfc_plugin.host.abilities import EFFECTS, durations, fighting, hands
+from dfc_plugin.host.abilities import EFFECTS, durations, fighting, hands, player_auras
 from dfc_plugin.host.abilities.durations import change_zone_until
 from dfc_plugin.host.abilities.values import Ctx
 from dfc_plugin.host.agents import ScriptedAgent
@@ -473,7 +473,8 @@ def test_extend_widens_an_entry_and_keeps_what_it_had() -> None:
     """``registry.extend``: ChangeZone and Fight keep their own parameters, gain the
     ones their wrappers honour, and the wrappers call the functions they replaced."""
     change_zone, fight = EFFECTS["ChangeZone"], EFFECTS["Fight"]
-    assert change_zone.run is hands.change_zone_from_hands and hands._INNER.run is change_zone_until
+    assert change_zone.run is player_auras.change_zone_attached  # the last to widen it
+    assert player_auras._INNER.run is hands.change_zone_from_hands and hands._INNER.run is change_zone_until
     assert fight.run is fighting.fight_if_chosen
     assert {"Origin", "Destination", "Duration"} <= set(change_zone.params)
     assert {"Defined", "Optional"} <= set(fight.params)

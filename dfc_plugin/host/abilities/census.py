@@ -37,7 +37,17 @@ __all__ = ["CardReport", "LineReport", "card_report", "census", "link_missing", 
 
 #: Cost parts the engine pays (forge-abilities.md 9.6).
 COST_PARTS = frozenset(
-    {"AddCounter", "SubCounter", "Sac", "PayLife", "Discard", "ExileCtrlOrGrave", "tapXType", "tapXPower"}
+    {
+        "AddCounter",
+        "SubCounter",
+        "Sac",
+        "PayLife",
+        "Discard",
+        "ExileCtrlOrGrave",
+        "tapXType",
+        "tapXPower",
+        "RemoveAnyCounter",
+    }
 )
 
 #: Parameters whose values are valid-card expressions, and ``Defined`` ones.
@@ -76,7 +86,14 @@ _AMOUNT_PARAMS = (
 )
 
 _FAMILY_OF = {"A": "api", "T": "trigger", "S": "static", "R": "replacement"}
-_CHAIN_KEYS = ("SubAbility", "Execute", "ReplaceWith", "TrueSubAbility", "FalseSubAbility")
+_CHAIN_KEYS = (
+    "SubAbility",
+    "Execute",
+    "ReplaceWith",
+    "TrueSubAbility",
+    "FalseSubAbility",
+    "RepeatSubAbility",  # RepeatEach runs it once per player
+)
 
 
 @dataclass(frozen=True)
@@ -127,15 +144,19 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
     if entry is None:
         return [name if family == "api" else f"{family} {name}"]
     passed_on = _delayed_mode_params(params) if family == "api" and entry.name == "DelayedTrigger" else {}
-    return [
-        f"{name}.{p.key}"
-        for p in params
-        if p is not params.lead
-        and p.key not in entry.params
-        and p.key not in passed_on
-        and p.key not in COMMON
-        and p.key not in DESCRIPTIVE
-    ] + _values_missing(params) + _zone_missing(family, params)
+    return (
+        [
+            f"{name}.{p.key}"
+            for p in params
+            if p is not params.lead
+            and p.key not in entry.params
+            and p.key not in passed_on
+            and p.key not in COMMON
+            and p.key not in DESCRIPTIVE
+        ]
+        + _values_missing(params)
+        + _zone_missing(family, params)
+    )
 
 
 def _zone_missing(family: Family, params: ParamMap) -> list[str]:
@@ -176,6 +197,9 @@ def _values_missing(params: ParamMap) -> list[str]:
     cost = params.get("Cost")
     if cost:
         found.extend(_cost_missing(cost))
+    duration = params.get("Duration")
+    if params.api == "Effect" and duration is not None and duration not in EFFECT_DURATIONS:
+        found.append(f"Effect.Duration:{duration}")  # Game.end_effects knows no other
     condition = params.get("Condition")
     if condition is not None and condition not in KNOWN_CONDITIONS:
         found.append(f"Condition:{condition}")  # only the values requirements_hold reads
@@ -186,6 +210,18 @@ def _values_missing(params: ParamMap) -> list[str]:
                 found.append(f"keyword {name}")
     return found
 
+
+#: The ``Duration$`` values of an Effect that :meth:`Game.end_effects` ends by.
+EFFECT_DURATIONS = frozenset(
+    {
+        "Permanent",
+        "EndOfTurn",
+        "UntilYourNextTurn",
+        "UntilHostLeavesPlay",
+        "AsLongAsControl",
+        "HostLeavesOrEOT",
+    }
+)
 
 #: The ``Condition$`` values :func:`~dfc_plugin.host.abilities.values.requirements_hold` reads.
 KNOWN_CONDITIONS = frozenset({"PlayerTurn"})

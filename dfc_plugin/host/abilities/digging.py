@@ -16,7 +16,7 @@ from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects  # noqa: F401  (registers Dig, widened here)
 from dfc_plugin.host.abilities.registry import extend
-from dfc_plugin.host.abilities.values import Ctx, amount, defined_players, zone_named
+from dfc_plugin.host.abilities.values import Ctx, amount, defined_players, objects_made, zone_named
 from dfc_plugin.state import Zone
 
 __all__ = ["dig_each"]
@@ -26,7 +26,17 @@ _TEST = "test_game_valki.py::test_tibalt_emblem_lets_you_play_his_cards_after_he
 
 def dig_each(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """``Defined$``: the top ``DigNum$`` cards of each defined player's library, all to
-    ``DestinationZone$``; without it, the controller's own dig."""
+    ``DestinationZone$``; without it, the controller's own dig. ``RememberChanged$``:
+    the source remembers the cards moved out of the library (the new objects, 400.7)."""
+    if "RememberChanged" in link:
+        made = objects_made(game, lambda: _dig(game, ctx, link))
+        moved = [i for i in made if game.objects[i].zone is not Zone.LIBRARY]
+        ctx.remembered.extend(("o", i) for i in moved)
+        return
+    _dig(game, ctx, link)
+
+
+def _dig(game: Any, ctx: Ctx, link: ParamMap) -> None:
     if "Defined" not in link:
         _DIG.run(game, ctx, link)
         return
@@ -45,4 +55,12 @@ def dig_each(game: Any, ctx: Ctx, link: ParamMap) -> None:
                 game.exiled_with[moved[0]] = ctx.card
 
 
-_DIG = extend("api", "Dig", dig_each, {"Defined": _TEST})
+_DIG = extend(
+    "api",
+    "Dig",
+    dig_each,
+    {
+        "Defined": _TEST,
+        "RememberChanged": "test_abilities_counter_costs.py::test_forget_on_moved_ends_the_permission",
+    },
+)

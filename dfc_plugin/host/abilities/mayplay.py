@@ -16,7 +16,8 @@ from __future__ import annotations
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
-from dfc_plugin.host.abilities.registry import extend
+from dfc_plugin.host.abilities.registry import extend, honour
+from dfc_plugin.host.abilities.snow import SNOW_NEED
 from dfc_plugin.host.abilities.statics import active
 from dfc_plugin.host.abilities.values import Ctx, matches, zone_named
 from dfc_plugin.state import Zone
@@ -25,10 +26,13 @@ __all__ = ["any_color", "may_play"]
 
 _V = "test_game_valki.py::"
 _TEST = _V + "test_tibalt_emblem_lets_you_play_his_cards_after_he_is_gone"
+_ANY_TYPE_TEST = "test_abilities_imprint.py::test_tibalt_emblem_spends_mana_of_any_type"
 
 #: Any colour, not colourless: "as though it were mana of any color" (colourless mana
 #: isn't of a colour, 105.1).
 _COLORS = frozenset("WUBRG")
+#: "As though it were mana of any type" (``MayPlayIgnoreType$``): colourless too (609.4b).
+_ANY_TYPE = frozenset("WUBRGC")
 
 
 def _permission(ctx: Ctx, params: ParamMap, player: int, found: Any) -> bool:
@@ -66,7 +70,10 @@ def any_color(game: Any, player: int, found: Any, wanted: list[frozenset[str]]) 
     """The mana ``player`` must pay to cast ``found``: with a ``MayPlayIgnoreColor$``
     permission for it, any coloured mana pays a coloured symbol (a colourless symbol
     still needs colourless mana)."""
-    if not any(p.is_true("MayPlayIgnoreColor") for p in _permissions(game, player, found)):
+    permissions = _permissions(game, player, found)
+    if any(p.is_true("MayPlayIgnoreType") for p in permissions):
+        return [need if need == SNOW_NEED else _ANY_TYPE for need in wanted]  # 609.4b: any type
+    if not any(p.is_true("MayPlayIgnoreColor") for p in permissions):
         return wanted
     return [need | _COLORS if need & _COLORS else need for need in wanted]
 
@@ -99,3 +106,4 @@ _CONTINUOUS = extend(
     continuous_may_play,
     {"MayPlay": _TEST, "MayPlayIgnoreColor": _TEST, "AffectedZone": _TEST},
 )
+honour("static", "Continuous", {"MayPlayIgnoreType": _ANY_TYPE_TEST})

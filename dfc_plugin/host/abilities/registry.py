@@ -107,7 +107,6 @@ COMMON: dict[str, str] = {
     "ActivationZone": "test_play_cards.py::test_startled_awake_returns_from_graveyard_transformed",
     "SorcerySpeed": "test_play_cards.py::test_startled_awake_returns_from_graveyard_transformed",
     "Planeswalker": "test_abilities_chain.py::test_loyalty_ability_once_per_turn",
-    "RememberChanged": "test_play_cards.py::test_nissa_returns_transformed_on_the_seventh_land",
     "RememberTargets": "test_abilities_chain.py::test_remember_targets",
     "WerewolfTransformCondition": "test_play_cards.py::test_werewolf_transforms_after_a_turn_without_spells",
     "WerewolfUntransformCondition": (
@@ -163,6 +162,8 @@ DESCRIPTIVE = frozenset(
         "SacMessage",
         "ChangeTypeDesc",
         "TgtPromptDesc",
+        "AlreadyRevealed",  # Forge's UI doesn't show cards picked from a revealed hand again
+        "ValidCardsDesc",  # the words Forge shows for ValidCards$
         "",
     }
 )
@@ -235,3 +236,12 @@ def extend(family: Family, name: str, run: Callable[..., Any], params: Mapping[s
     old = table[name]
     table[name] = Entry(family, name, run, {**old.params, **params}, old.rule, old.test)
     return old
+
+
+def honour(family: Family, name: str, params: Mapping[str, str]) -> None:
+    """Declare more parameters of a registered entry whose meaning another module's
+    code gives where the engine asks it (no wrapper: the entry's function is
+    unchanged, e.g. a parameter read by a helper the engine calls directly)."""
+    table = FAMILIES[family]
+    old = table[name]
+    table[name] = Entry(family, name, old.run, {**old.params, **params}, old.rule, old.test)

@@ -20,6 +20,7 @@ from dfc_plugin.host.abilities.values import Ctx, defined_players, svar_params
 __all__ = ["repeat_each"]
 
 _V = "test_game_valki.py::"
+_C = "test_abilities_damage_records.py::test_chandra_emblem_for_each_player_dealt_damage"
 
 
 @api(
@@ -27,6 +28,7 @@ _V = "test_game_valki.py::"
     params={
         "RepeatPlayers": _V + "test_valki_enters_and_exiles_a_creature_card_from_each_opponent",
         "RepeatSubAbility": _V + "test_valki_enters_and_exiles_a_creature_card_from_each_opponent",
+        "ClearRememberedBeforeLoop": _C,
     },
     rule="608.2c",
     test=_V + "test_valki_enters_and_exiles_a_creature_card_from_each_opponent",
@@ -43,7 +45,10 @@ def repeat_each(game: Any, ctx: Ctx, link: ParamMap) -> None:
             missing=("RepeatEach.RepeatPlayers",),
         )
     sub = svar_params(ctx, name)
-    for player in defined_players(ctx, link.get("RepeatPlayers")):
+    players = defined_players(ctx, link.get("RepeatPlayers"))
+    if link.is_true("ClearRememberedBeforeLoop"):
+        ctx.remembered.clear()  # the players are found first, then forgotten: each alone in turn
+    for player in players:
         ctx.remembered.append(("p", player))
         try:
             resolve_chain(game, replace(ctx, targets={}, link=0), sub)

@@ -110,17 +110,20 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
         amount(ctx, set_power) if set_power else None,
         amount(ctx, set_toughness) if set_toughness else None,
         tuple(t.strip() for t in (params.get("AddType") or "").split("&") if t.strip()),
-        _granted(ctx, params.get("AddAbility")),
+        _granted(ctx, params.get("AddAbility"), params.get("AddSVar")),
     )
 
 
-def _granted(ctx: Ctx, names: str | None) -> tuple[Ability, ...]:
-    """``AddAbility$ A & B``: the SVars of the static's source, as activated abilities."""
+def _granted(ctx: Ctx, names: str | None, svars: str | None = None) -> tuple[Ability, ...]:
+    """``AddAbility$ A & B``: the SVars of the static's source, as activated abilities
+    (with the values ``AddSVar$`` names, :mod:`.granted_svars`)."""
+    from dfc_plugin.host.abilities.granted_svars import with_svars
+
     found = []
     for name in (n.strip() for n in (names or "").split("&")):
         svar = ctx.face.svar(name) if name else None
         if svar is not None:
-            found.append(Ability("A", svar.body, svar.line, svar.column))
+            found.append(Ability("A", with_svars(ctx.face, svar.body, svars), svar.line, svar.column))
     return tuple(found)
 
 
@@ -224,15 +227,20 @@ def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
         "Amount": _T + "test_reduce_cost",
         "Type": _T + "test_reduce_cost",
         "EffectZone": "test_abilities_loyalty.py::test_urza_artificer_discount_from_the_command_zone",
+        "ValidTarget": "test_abilities_player_auras.py::test_spells_targeting_the_witch_cost_less",
     },
     rule="601.2f",
     test=_T + "test_reduce_cost",
 )
-def cost_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster: int) -> int:
+def cost_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster: int, *, targets: Any = None) -> int:
     """Spells fitting ``ValidCard$`` cast by ``Activator$`` cost ``Amount$`` generic
-    mana less (``ReduceCost``) or more (``RaiseCost``); ``Type$ Spell`` only."""
+    mana less (``ReduceCost``) or more (``RaiseCost``); ``Type$ Spell`` only;
+    ``ValidTarget$``: only a spell that targets something fitting it."""
     kind = params.get("Type") or "Spell"
     if kind != "Spell":
+        return 0
+    aimed = params.get("ValidTarget")
+    if aimed is not None and not _targets_fit(ctx, targets or {}, aimed):
         return 0
     who = params.get("Activator")
     if who is not None and not matches_player(ctx, caster, who):
@@ -243,11 +251,41 @@ def cost_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster: int) ->
     return -change if params.api == "ReduceCost" else change
 
 
-def cost_change(game: Any, spell: Any, caster: int) -> int:
-    """The generic mana added to (positive) or taken from a spell's cost (601.2f)."""
+def _targets_fit(ctx: Ctx, targets: dict[int, list[tuple[str, int]]], valid: str) -> bool:
+    """Whether any target the spell has (an object or a player) fits ``valid``."""
+    game = ctx.game
+    for kind, value in (t for chosen in targets.values() for t in chosen):
+        if kind == "p" and matches_player(ctx, value, valid):
+            return True
+        if kind == "o" and value in game.objects and matches(ctx, game.objects[value], valid):
+            return True
+    return False
+
+
+def cost_change(game: Any, spell: Any, caster: int, targets: Any = None) -> int:
+    """The generic mana added to (positive) or taken from a spell's cost (601.2f);
+    ``targets``: the spell's, chosen before (601.2c), for ``ValidTarget$``."""
     total = 0
     for mode in ("RaiseCost", "ReduceCost"):
         entry = lookup("static", mode)
         assert entry is not None
-        total += sum(entry.run(game, ctx, params, spell, caster) for ctx, params in active(game, mode))
+        total += sum(
+            entry.run(game, ctx, params, spell, caster, targets=targets or {})
+            for ctx, params in active(game, mode)
+        )
     return total
+
+
+def any_static_with(game: Any, param: str) -> bool:
+    """Whether any static ability in the game has ``param`` (``AddAbility$``,
+    ``GainControl$``), remembered until anything changes: most games have none."""
+    key = ("static_with", param, game.version)
+    cached = game._static_cache.get(key)
+    if cached is None:
+        cached = any(
+            a.kind == "S" and param in a.params
+            for _, face in game.faces_with_statics()
+            for a in face.abilities
+        )
+        game._static_cache[key] = cached
+    return bool(cached)

@@ -38,6 +38,7 @@ __all__ = [
     "defined_players",
     "matches",
     "matches_player",
+    "objects_made",
     "present_count",
     "svar_params",
     "unknown_properties",
@@ -315,6 +316,12 @@ def matches_player(ctx: Ctx, player: int, valid: str) -> bool:
     return False
 
 
+#: Player properties with a plain meaning (``Player.IsRemembered``; other modules add theirs).
+PLAYER_PROPS: dict[str, Callable[[Ctx, int], bool]] = {
+    "IsRemembered": lambda ctx, p: ("p", p) in ctx.remembered,  # "each player dealt damage this way"
+}
+
+
 def _player_word(ctx: Ctx, player: int, word: str) -> bool:
     if word in ("Player", "Any"):
         return True
@@ -324,6 +331,9 @@ def _player_word(ctx: Ctx, player: int, word: str) -> bool:
         return player == ctx.controller
     if word == "NonActive":
         return bool(player != ctx.game.active)
+    prop = PLAYER_PROPS.get(word)
+    if prop is not None:
+        return prop(ctx, player)
     raise UnsupportedAbilityError(
         f"the player property {word!r} has no meaning here", missing=(f"valid:{word}",)
     )
@@ -802,3 +812,11 @@ def defined_known(text: str, *, players: bool) -> bool:
         return all(p in ("Opponent", "You", "NonActive") for p in defined.props)
     table = DEFINED_PLAYERS if players else DEFINED_CARDS
     return defined.ref in table and not defined.props
+
+
+def objects_made(game: Any, run: Callable[[], None]) -> list[int]:
+    """Run a move and return the objects it brought into being: the cards it moved,
+    as the new objects they became (400.7), and the tokens it created."""
+    before = set(game.objects)
+    run()
+    return [i for i in game.objects if i not in before]

@@ -11,6 +11,11 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.control_statics import control_from_statics
+from dfc_plugin.host.abilities.damage_maps import defer_damage
+from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
+from dfc_plugin.host.abilities.player_auras import player_aura_problems
+from dfc_plugin.host.abilities.prevention import prevents_all
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
@@ -62,6 +67,11 @@ class Basics(Layers):
         its controller that much life (702.15b); deathtouch marks it lethal (702.2b)."""
         if count <= 0:
             return ActionResult(False, "120.8", "no damage")
+        if ctx is not None and defer_damage(ctx, source, target, count):
+            return ActionResult(True, "120.3", "damage to be dealt with the rest (DamageResolve)")
+        if target[0] == "o" and prevents_all(self, target[1]):
+            self.record("damage", self.objects.get(target[1]), "damage to {obj} is prevented", "615.1a")
+            return ActionResult(False, "615.1a", "prevented")
         if target[0] == "o" and protected(self, target[1], source):
             shielded = self.objects.get(target[1])
             self.record("damage", shielded, "damage to {obj} is prevented (protection)", "702.16e")
@@ -285,6 +295,8 @@ class Basics(Layers):
                     loose.append(attachment)
             elif not legal:
                 auras.append(attachment)
+        if self.attached_players:
+            auras += player_aura_problems(self)  # attached to a player who left (704.5m)
         return auras, loose
 
     # ------------------------------------------------------------------ effects
@@ -331,6 +343,8 @@ class Basics(Layers):
         """End the effects whose duration is over (514.2 "until end of turn";
         "until your next turn", 611.2b; "until its host leaves", 610.3; or when a
         remembered object moved, for ``ExileOnMoved$``)."""
+        if self.forget_on_moved:
+            forget_moved(self)  # ForgetOnMoved$: its cards are forgotten as they leave
         for object_id, (duration, host, moved, remembered, _zones) in list(self.effect_ends.items()):
             found = self.objects.get(object_id)
             if found is None:
@@ -340,6 +354,11 @@ class Basics(Layers):
                 (moment == "cleanup" and duration == "EndOfTurn")
                 or (moment == "turn" and duration == "UntilYourNextTurn" and found.owner == self.active)
                 or (duration == "UntilHostLeavesPlay" and not self._host_on_battlefield(host))
+                or (duration == "AsLongAsControl" and control_lost(self, host, found.owner))
+                or (
+                    duration == "HostLeavesOrEOT"
+                    and (moment == "cleanup" or not self._host_on_battlefield(host))
+                )
                 or (moved is not None and any(i not in self.objects for i in remembered))
             )
             if ends:
@@ -350,6 +369,7 @@ class Basics(Layers):
         super()._settle()
         if self.effect_ends:
             self.end_effects("check")
+        control_from_statics(self)  # layer 2 from static abilities (613.1b)
 
     def _host_on_battlefield(self, card_id: int) -> bool:
         found = self.object_of_card(card_id)

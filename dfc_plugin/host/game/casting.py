@@ -21,6 +21,7 @@ from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.dividing import divide_as_cast
+from dfc_plugin.host.abilities.land_played import land_played
 from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
 from dfc_plugin.host.abilities.mayplay import any_color
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
@@ -245,7 +246,7 @@ class CastingActions(StackActions, Costs):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
         if not free:
-            wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
+            wanted = needs(option.cost, x, cost_change(self, spell, player, ctx.targets) + tax)
             wanted = any_color(self, player, found, wanted)  # found: the card where it was cast from
             ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
         spell = self._replace(spell, cast_from=origin)
@@ -263,7 +264,9 @@ class CastingActions(StackActions, Costs):
             raise IllegalActionError(
                 "a land is played only in your main phase with an empty stack", rule="305.1"
             )
+        origin = self.obj(object_id).zone
         result: ActionResult = self.play_land(player, object_id, face=face)
+        land_played(self, player, result.objects[0], origin)  # "whenever you play a land" (603.2)
         self._acted(player)
         return result
 

@@ -13,6 +13,7 @@ declared.
 from __future__ import annotations
 
 from dfc_plugin.host.abilities.keywords import can_block
+from dfc_plugin.host.abilities.multiple_blocks import blocker_damage, may_block_another
 from dfc_plugin.host.game.basics import Basics
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.model import GameObject
@@ -88,7 +89,7 @@ class Combat(Basics):
             if chosen:
                 self.blockers[attacker] = chosen
                 self.version += 1  # "blocking" and "blocked" are read by the layers
-                free = [b for b in free if b not in chosen]
+                free = [b for b in free if b not in chosen or may_block_another(self, b)]
                 self.emit(GameEvent("AttackerBlocked", {"Attacker": attacker}))
                 for blocker in chosen:
                     self.emit(GameEvent("Blocks", {"Blocker": blocker, "Attacker": attacker}))
@@ -138,10 +139,7 @@ class Combat(Basics):
                 power -= share
             if power > 0 and self.has_keyword(attacker, "Trample"):
                 dealt.append((attacker, ("p", defender), power))
-        for attacker, blockers in self.blockers.items():
-            for blocker in blockers:
-                if blocker in self.objects and attacker in self.objects and self._strikes(blocker, first):
-                    dealt.append((blocker, ("o", attacker), max(0, self.power_toughness(blocker)[0] or 0)))
+        dealt += blocker_damage(self, first)  # divided among the attackers it blocks (510.1d)
         for source, target, count in dealt:
             self.deal_damage(source, target, count, combat=True)
 

@@ -13,6 +13,7 @@ from typing import Any
 
 from dfc_plugin.cards import ForgeCost, ManaCost, ManaSymbol, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.counter_costs import can_remove_any_counter, remove_any_counter
 from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
 from dfc_plugin.host.game.state import LoopState
@@ -165,6 +166,9 @@ class Costs(LoopState):
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
         count = int(part.amount) if part.amount.isdigit() else ctx.x
+        if part.name == "RemoveAnyCounter":  # reads the whole part: kind, permanents
+            remove_any_counter(self, ctx, part, count)
+            return
         payer = _PARTS.get(part.name)
         if payer is None:
             raise UnsupportedAbilityError(
@@ -181,6 +185,8 @@ class Costs(LoopState):
             part: CostPart = parse_value("cost_part", text)
             count = int(part.amount) if part.amount.isdigit() else 0
             if part.name == "SubCounter" and source.counter(part.what) < count:
+                return False
+            if part.name == "RemoveAnyCounter" and not can_remove_any_counter(self, ctx, part, count):
                 return False
             if part.name == "PayLife" and self.life[ctx.controller] < count:
                 return False
@@ -305,3 +311,4 @@ _PARTS = {
     "Discard": _discard,
     "ExileCtrlOrGrave": _exile_materials,
 }
+

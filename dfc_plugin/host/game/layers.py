@@ -354,16 +354,9 @@ class Layers(LoopState):
     def _any_grant(self) -> bool:
         """Whether any static ability that grants abilities is in the game now
         (remembered until anything changes: most games have none)."""
-        key = ("grants", self.version)
-        cached = self._static_cache.get(key)
-        if cached is None:
-            cached = any(
-                a.kind == "S" and "AddAbility" in a.params
-                for _, face in self.faces_with_statics()
-                for a in face.abilities
-            )
-            self._static_cache[key] = cached
-        return bool(cached)
+        from dfc_plugin.host.abilities.statics import any_static_with
+
+        return any_static_with(self, "AddAbility")
 
 
     def _type_removed(self, found: GameObject, line: Any, word: str) -> bool:

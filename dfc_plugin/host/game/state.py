@@ -87,7 +87,7 @@ class LoopState(GameCore):
         def add_lore(self, object_id: int) -> None: ...
         def destroy_permanent(self, object_id: int, *, regenerate: bool = True) -> list[int]: ...
 
-    def __init__(
+    def __init__(  # noqa: PLR0915  (one statement per record the loop keeps)
         self, *args: Any, agents: dict[int, Any] | None = None, life: int = STARTING_LIFE, **kwargs: Any
     ) -> None:
         super().__init__(*args, **kwargs)
@@ -135,6 +135,14 @@ class LoopState(GameCore):
         self.until_next_turn: list[tuple[int, int, int]] = []
         #: Cards chosen by a ChooseCard effect, per source card (``Defined$ ChosenCard``).
         self.chosen: dict[int, list[Target]] = {}
+        #: Cards imprinted by a source, per source card (``IsImprinted``, 607.2: linked
+        #: abilities); effects whose remembered cards are forgotten as they leave a zone.
+        self.imprinted: dict[int, list[Target]] = {}
+        self.forget_on_moved: dict[int, str] = {}
+        #: Permanents a static ability gives another controller: the controller before (613.1b).
+        self.static_control: dict[int, int] = {}
+        #: Auras attached to players: Aura object id -> the player (303.4a).
+        self.attached_players: dict[int, int] = {}
         #: Auras and Equipment: attachment object id -> the object it is attached to (301.5, 303.4).
         self.attached: dict[int, int] = {}
         #: Effects in the command zone and how each ends (Effect API).
@@ -184,6 +192,10 @@ class LoopState(GameCore):
         "control_reverts",
         "this_turn",
         "batch",
+        "imprinted",
+        "forget_on_moved",
+        "static_control",
+        "attached_players",
     )
 
     def _snapshot(self) -> dict[str, Any]:
