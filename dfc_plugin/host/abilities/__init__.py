@@ -19,6 +19,7 @@ import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZon
 import dfc_plugin.host.abilities.incubate
 import dfc_plugin.host.abilities.land_plays
 import dfc_plugin.host.abilities.loyalty
+import dfc_plugin.host.abilities.mana_restrictions  # widens Mana: RestrictValid$
 import dfc_plugin.host.abilities.mass
 import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, AffectedZone$
 import dfc_plugin.host.abilities.producing  # registers ProduceMana

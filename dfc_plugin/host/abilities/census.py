@@ -18,7 +18,7 @@ from functools import lru_cache
 from dfc_plugin.cards import CardDef, Face, Keyword, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
-from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
+from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, VALUE_CHECKS, Family, lookup
 from dfc_plugin.host.abilities.values import (
     ARG_FORMS,
     COUNT_FORMS,
@@ -55,6 +55,7 @@ _VALID_PARAMS = (
     "ValidLKI",
     "ValidSource",
     "ValidTarget",
+    "RestrictValid",
 )
 _CARD_DEFINED = ("ConditionDefined",)
 _AMOUNT_PARAMS = (
@@ -176,6 +177,10 @@ def _values_missing(params: ParamMap) -> list[str]:
     cost = params.get("Cost")
     if cost:
         found.extend(_cost_missing(cost))
+    for key, check in VALUE_CHECKS.items():
+        text = params.get(key)
+        if text:
+            found.extend(check(text))
     condition = params.get("Condition")
     if condition is not None and condition not in KNOWN_CONDITIONS:
         found.append(f"Condition:{condition}")  # only the values requirements_hold reads

@@ -24,6 +24,7 @@ __all__ = [
     "REPLACEMENTS",
     "STATICS",
     "TRIGGERS",
+    "VALUE_CHECKS",
     "Entry",
     "Family",
     "api",
@@ -235,3 +236,9 @@ def extend(family: Family, name: str, run: Callable[..., Any], params: Mapping[s
     old = table[name]
     table[name] = Entry(family, name, run, {**old.params, **params}, old.rule, old.test)
     return old
+
+
+#: Parameter -> a check of its value for the census: the ``missing`` words for the
+#: parts of it the engine doesn't honour (a module that honours a parameter's value
+#: only in part registers what it refuses here).
+VALUE_CHECKS: dict[str, Callable[[str], list[str]]] = {}
