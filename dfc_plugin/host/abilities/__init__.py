@@ -12,6 +12,7 @@ melding and entering transformed are the engine's actions, which ask the plugin.
 from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
+import dfc_plugin.host.abilities.chosen_transforms  # widens SetState: Choices$
 import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$

@@ -25,6 +25,7 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities import effects  # noqa: F401  (Mana is registered there first)
 from dfc_plugin.host.abilities.registry import VALUE_CHECKS, extend
 from dfc_plugin.host.abilities.snow import SnowMana
 from dfc_plugin.host.abilities.values import Ctx, matches
