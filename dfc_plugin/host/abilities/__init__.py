@@ -19,6 +19,7 @@ import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
 import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.incubate
 import dfc_plugin.host.abilities.land_plays
+import dfc_plugin.host.abilities.living_metal
 import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.mana_restrictions  # widens Mana: RestrictValid$
 import dfc_plugin.host.abilities.mass
