@@ -24,6 +24,7 @@ import dfc_plugin.host.abilities.loyalty
 import dfc_plugin.host.abilities.mana_restrictions  # widens Mana: RestrictValid$
 import dfc_plugin.host.abilities.mass
 import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, AffectedZone$
+import dfc_plugin.host.abilities.melding  # widens Meld: Tapped$, Attacking$
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.repeating  # registers RepeatEach
