@@ -369,8 +369,13 @@ def _moved_missing(face: Face, params: ParamMap, family: Family) -> list[str]:
     link = svar.params if svar is not None else None
     if link is None or link.get("ETB") == "True":
         return []
-    lone = link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link
-    return [] if lone else [f"Moved.ReplaceWith:{link.api}" + ("+SubAbility" if "SubAbility" in link else "")]
+    redirect = link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard"
+    sub = face.svar(link.get("SubAbility") or "")
+    then = sub.params if sub is not None else None  # "exile it instead. When you do, ..." (603.12)
+    reflexive = then is not None and then.api == "ImmediateTrigger" and "SubAbility" not in then
+    if redirect and ("SubAbility" not in link or reflexive):
+        return []
+    return [f"Moved.ReplaceWith:{link.api}" + ("+SubAbility" if "SubAbility" in link else "")]
 
 
 def _face_lines(face: Face) -> Iterable[LineReport]:
