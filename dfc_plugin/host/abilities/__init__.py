@@ -27,6 +27,7 @@ import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, Affecte
 import dfc_plugin.host.abilities.melding  # widens Meld: Tapped$, Attacking$
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.protection
+import dfc_plugin.host.abilities.recolouring  # widens Animate: Colors$; registers MultiplyCounter
 import dfc_plugin.host.abilities.repeating  # registers RepeatEach
 import dfc_plugin.host.abilities.revealing  # registers DigUntil
 import dfc_plugin.host.abilities.state_triggers

@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities import colours
 from dfc_plugin.script.expressions import Amount, Compare, Defined, ValidAlt, ValidExpr
 from dfc_plugin.script.parser import parse_value
 from dfc_plugin.state import Side, Zone
@@ -204,7 +205,7 @@ def _stat(game: Any, found: GameObject, what: str) -> int:
 
 
 def _has_color(game: Any, found: GameObject, word: str) -> bool:
-    colors = game.rules.characteristics(found.state).colors
+    colors = colours.colors_of(game, found)  # layer 5 (613.1e)
     return not colors if word == "Colorless" else _COLOR_WORDS[word] in colors
 
 
@@ -234,8 +235,8 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "Transformed": lambda ctx, o: o.state.up is Side.BACK,
     "BackSide": lambda ctx, o: o.state.up is Side.BACK,
     "FrontSide": lambda ctx, o: o.state.up is Side.FRONT,
-    "MultiColor": lambda ctx, o: len(ctx.game.rules.characteristics(o.state).colors) > 1,
-    "MonoColor": lambda ctx, o: len(ctx.game.rules.characteristics(o.state).colors) == 1,
+    "MultiColor": lambda ctx, o: len(colours.colors_of(ctx.game, o)) > 1,
+    "MonoColor": lambda ctx, o: len(colours.colors_of(ctx.game, o)) == 1,
     "Legendary": lambda ctx, o: _is_type(ctx.game, o, "Legendary"),
     "Basic": lambda ctx, o: _is_type(ctx.game, o, "Basic"),
     "untapped": lambda ctx, o: not o.tapped,
