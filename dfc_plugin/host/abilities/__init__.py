@@ -16,6 +16,7 @@ import dfc_plugin.host.abilities.chosen_transforms  # widens SetState: Choices$
 import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.granted_triggers  # widens Continuous: AddTrigger$
 import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.incubate
 import dfc_plugin.host.abilities.land_plays

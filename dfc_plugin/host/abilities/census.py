@@ -301,6 +301,7 @@ _PART_KEYS: dict[str, Family] = {
     "ReplacementEffects": "replacement",
     "TokenAbilities": "api",
     "TokenTriggers": "trigger",
+    "AddTrigger": "trigger",
 }
 
 
