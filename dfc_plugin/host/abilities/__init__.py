@@ -14,6 +14,7 @@ from __future__ import annotations
 import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.chosen_transforms  # widens SetState: Choices$
 import dfc_plugin.host.abilities.counters_more  # widens PutCounter: Bolster$, Adapt$, RememberCards$
+import dfc_plugin.host.abilities.crafted  # widens Continuous: SharedKeywordsZone$; list ExiledWith$
 import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$

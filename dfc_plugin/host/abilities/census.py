@@ -74,6 +74,8 @@ _AMOUNT_PARAMS = (
     "PeekAmount",
     "AddPower",
     "AddToughness",
+    "SetPower",
+    "SetToughness",
 )
 
 _FAMILY_OF = {"A": "api", "T": "trigger", "S": "static", "R": "replacement"}

@@ -469,6 +469,7 @@ COUNT_FORMS: dict[str, Callable[[Ctx, ValidExpr | None], int]] = {
     "YourLifeTotal": lambda ctx, v: ctx.game.life[ctx.controller],
     "YourStartingLife": lambda ctx, v: ctx.game.starting_life,
     "InYourHand": lambda ctx, v: len(ctx.game.zones[(ctx.controller, Zone.HAND)]),
+    "NumInAllHands": lambda ctx, v: sum(len(ctx.game.zones[(p, Zone.HAND)]) for p in ctx.game.players),
     "LifeYouGainedThisTurn": lambda ctx, v: ctx.game.life_gained.get(ctx.controller, 0),
     "CardPower": _source_stat("power"),
     "CardToughness": _source_stat("toughness"),
@@ -493,14 +494,17 @@ _MATH: dict[str, Callable[[int, int], int]] = {
 #: ``<List>$<Function>`` amounts: what each function says of the objects.
 LIST_FUNCTIONS: dict[str, Callable[[Any, list[GameObject]], int]] = {
     "Amount": lambda game, objects: len(objects),
-    "CardPower": lambda game, objects: _stat(game, objects[0], "power") if objects else 0,
-    "CardToughness": lambda game, objects: _stat(game, objects[0], "toughness") if objects else 0,
+    # Forge sums a list's power and toughness ("the total power of the exiled cards")
+    "CardPower": lambda game, objects: sum(_stat(game, o, "power") for o in objects),
+    "CardToughness": lambda game, objects: sum(_stat(game, o, "toughness") for o in objects),
     "CardManaCost": lambda game, objects: _stat(game, objects[0], "cmc") if objects else 0,
     "SumCMC": lambda game, objects: sum(_stat(game, o, "cmc") for o in objects),
     "DifferentCMC": lambda game, objects: len({_stat(game, o, "cmc") for o in objects}),
 }
 #: The lists an amount may read.
-LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed", "PlayerCountPlayers"})
+LIST_SOURCES = {"Targeted", "Remembered", "TriggeredCard", "Sacrificed", "PlayerCountPlayers"}
+#: List sources whose objects a module finds (``ExiledWith``: :mod:`.crafted`): source -> f(ctx).
+LIST_IDS: dict[str, Callable[[Ctx], list[int]]] = {}
 
 #: ``PlayerCountPlayers$<Function>``: what each function says of the players (filled
 #: by :mod:`.tallies`).
@@ -551,7 +555,9 @@ def _list_amount(ctx: Ctx, source: str, function: str) -> int:
             f"{source}${function} has no meaning here", missing=(f"{source}${function}",)
         )
     game = ctx.game
-    if source == "Sacrificed":
+    if source in LIST_IDS:
+        ids = LIST_IDS[source](ctx)
+    elif source == "Sacrificed":
         ids = list(ctx.cost_paid.get("sacrificed", ()))
     else:
         ids = [v for k, v in (ctx.targeted() if source == "Targeted" else ctx.remembered) if k == "o"]

@@ -173,6 +173,8 @@ class Costs(LoopState):
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
         count = int(part.amount) if part.amount.isdigit() else ctx.x
+        if part.name == "ExileCtrlOrGrave" and part.amount == "X":
+            count = ONE_OR_MORE  # "Craft with one or more creatures" (702.167a)
         payer = _PARTS.get(part.name)
         if payer is None:
             raise UnsupportedAbilityError(
@@ -255,6 +257,10 @@ def _discard(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> 
         game.move(object_id, Zone.GRAVEYARD)
 
 
+#: The count of craft materials written ``X``: "one or more" of them (702.167a).
+ONE_OR_MORE = -1
+
+
 def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:
     """Craft's materials: other permanents you control and/or cards from your
     graveyard that fit (702.167a), exactly ``count`` of them."""
@@ -265,9 +271,10 @@ def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: 
         and (o.zone is Zone.GRAVEYARD or o.controller == ctx.controller)
         and matches(ctx, o, what)
     ]
-    if len(pool) < count:
-        raise IllegalActionError(f"craft needs {count} of {what}; there are {len(pool)}", rule="702.167a")
-    chosen = game.ask_many(ctx.controller, f"materials ({what})", pool, count, count)
+    low, high = (1, len(pool)) if count == ONE_OR_MORE else (count, count)
+    if len(pool) < low:
+        raise IllegalActionError(f"craft needs {low} of {what}; there are {len(pool)}", rule="702.167a")
+    chosen = game.ask_many(ctx.controller, f"materials ({what})", pool, low, high)
     ctx.cost_paid.setdefault("materials", []).extend(chosen)
 
 

@@ -170,6 +170,7 @@ class StackActions(TriggerActions):
             materials = tuple(ctx.cost_paid.get("material_cards", ()))
             self._replace(crafted, linked=materials)
             self.remembered[ctx.card] = [("o", i) for i in ctx.cost_paid.get("exiled", ())]
+            self.exiled_with.update(dict.fromkeys(ctx.cost_paid.get("exiled", ()), ctx.card))  # 607.1
 
     def push_pending(self) -> None:
         """Put triggers waiting for the stack on it; intrinsic ones included."""
