@@ -28,6 +28,7 @@ import dfc_plugin.host.abilities.mana_restrictions  # widens Mana: RestrictValid
 import dfc_plugin.host.abilities.mass
 import dfc_plugin.host.abilities.mayplay  # widens Continuous: MayPlay$, AffectedZone$
 import dfc_plugin.host.abilities.melding  # widens Meld: Tapped$, Attacking$
+import dfc_plugin.host.abilities.monarch  # registers BecomeMonarch, triggers BecomeMonarch and Drawn
 import dfc_plugin.host.abilities.producing  # registers ProduceMana
 import dfc_plugin.host.abilities.protection
 import dfc_plugin.host.abilities.recolouring  # widens Animate: Colors$; registers MultiplyCounter

@@ -665,10 +665,19 @@ def conditions_hold(ctx: Ctx, link: ParamMap) -> bool:
     return check is None or compare(ctx, amount(ctx, check), link.get("ConditionSVarCompare"))
 
 
+#: Requirement parameters other modules give meaning (``CheckDefinedPlayer$``:
+#: :mod:`.monarch`): parameter -> f(ctx, value), read by :func:`requirements_hold`.
+REQUIREMENTS: dict[str, Callable[[Ctx, str], bool]] = {}
+
+
 def requirements_hold(ctx: Ctx, params: ParamMap) -> bool:
     """A trigger's, static's or activation's requirements (9.5b): ``IsPresent$`` (and
     ``IsPresent2$``), ``CheckSVar$``, and the 2020 werewolf conditions (CR 603.4 when on
     a trigger: checked as it triggers and again as it resolves)."""
+    for key, holds in REQUIREMENTS.items():
+        value = params.get(key)
+        if value is not None and not holds(ctx, value):
+            return False
     for suffix in ("", "2"):
         valid = params.get("IsPresent" + suffix)
         if valid is not None:

@@ -37,6 +37,7 @@ class Basics(Layers):
                 self.drew_from_empty.add(player)
                 break
             drawn.extend(self.move(library[-1], Zone.HAND).objects)
+            self.emit(GameEvent("Drawn", {"Card": drawn[-1]}, {"Player": player}))  # each draw, 121.2
         return ActionResult(True, "121.1", f"drew {len(drawn)}", tuple(drawn))
 
     @action("life")
