@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import dfc_plugin.host.abilities.batches
 import dfc_plugin.host.abilities.chosen_transforms  # widens SetState: Choices$
+import dfc_plugin.host.abilities.combat_prevention  # registers replacement DamageDone (Prevent$)
 import dfc_plugin.host.abilities.counters_more  # widens PutCounter: Bolster$, Adapt$, RememberCards$
 import dfc_plugin.host.abilities.crafted  # widens Continuous: SharedKeywordsZone$; list ExiledWith$
 import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
@@ -37,6 +38,7 @@ import dfc_plugin.host.abilities.revealing  # registers DigUntil
 import dfc_plugin.host.abilities.state_triggers
 import dfc_plugin.host.abilities.tallies
 import dfc_plugin.host.abilities.targeting
+import dfc_plugin.host.abilities.uncounterable  # keyword "can't be countered", widens SpellCast
 import dfc_plugin.host.abilities.unearth  # noqa: F401  (registration: each module registers its pieces)
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers
 from dfc_plugin.host.abilities.registry import EFFECTS, FAMILIES, KEYWORDS, REPLACEMENTS, STATICS, TRIGGERS

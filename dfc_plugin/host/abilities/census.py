@@ -18,7 +18,7 @@ from functools import lru_cache
 from dfc_plugin.cards import CardDef, Face, Keyword, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
-from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, VALUE_CHECKS, Family, lookup
+from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, LINE_CHECKS, VALUE_CHECKS, Family, lookup
 from dfc_plugin.host.abilities.values import (
     ARG_FORMS,
     COUNT_FORMS,
@@ -138,7 +138,12 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
         and p.key not in passed_on
         and p.key not in COMMON
         and p.key not in DESCRIPTIVE
-    ] + _values_missing(params) + _zone_missing(family, params)
+    ] + _values_missing(params) + _zone_missing(family, params) + _line_missing(family, entry.name, params)
+
+
+def _line_missing(family: Family, name: str, params: ParamMap) -> list[str]:
+    check = LINE_CHECKS.get((family, name))
+    return check(params) if check is not None else []
 
 
 def _zone_missing(family: Family, params: ParamMap) -> list[str]:
@@ -148,7 +153,16 @@ def _zone_missing(family: Family, params: ParamMap) -> list[str]:
     zones = params.get("AffectedZone")
     if family != "static" or params.api != "Continuous" or zones in (None, "Battlefield"):
         return []
+    if zones == "Stack" and not _LAYER_PARAMS & {p.key for p in params}:
+        return []  # keywords for spells on the stack (:mod:`.uncounterable`, 113.6g)
     return [] if params.is_true("MayPlay") else ["Continuous.AffectedZone"]
+
+
+#: What a ``Continuous`` static changes other than keywords (a spell on the stack gets
+#: only keywords from one: :mod:`.uncounterable`).
+_LAYER_PARAMS = frozenset(
+    {"AddPower", "AddToughness", "SetPower", "SetToughness", "AddType", "AddAbility", "AddTrigger"}
+)
 
 
 def _delayed_mode_params(params: ParamMap) -> Mapping[str, str]:

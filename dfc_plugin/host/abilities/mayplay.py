@@ -78,7 +78,7 @@ def continuous_may_play(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> An
     if params.is_true("MayPlay"):
         return None
     zones = params.get("AffectedZone")
-    if zones is not None and zones != "Battlefield":
+    if zones is not None and zones not in ("Battlefield", "Stack"):  # Stack: .uncounterable
         _note_zones(game, ctx, zones)
         return None
     return _CONTINUOUS.run(game, ctx, params, found)

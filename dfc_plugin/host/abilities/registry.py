@@ -21,6 +21,7 @@ __all__ = [
     "EFFECTS",
     "FAMILIES",
     "KEYWORDS",
+    "LINE_CHECKS",
     "REPLACEMENTS",
     "STATICS",
     "TRIGGERS",
@@ -242,3 +243,8 @@ def extend(family: Family, name: str, run: Callable[..., Any], params: Mapping[s
 #: parts of it the engine doesn't honour (a module that honours a parameter's value
 #: only in part registers what it refuses here).
 VALUE_CHECKS: dict[str, Callable[[str], list[str]]] = {}
+
+#: (family, name) -> a check of a whole line for the census: the ``missing`` words for a
+#: use of that mode or event the engine doesn't honour (a ``DamageDone`` replacement
+#: that isn't prevention).
+LINE_CHECKS: dict[tuple[Family, str], Callable[[Any], list[str]]] = {}

@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.combat_prevention import prevented
 from dfc_plugin.host.abilities.protection import protected
 from dfc_plugin.host.abilities.values import Ctx, Target, amount
 from dfc_plugin.host.core import ActionResult, action
@@ -63,6 +64,10 @@ class Basics(Layers):
         its controller that much life (702.15b); deathtouch marks it lethal (702.2b)."""
         if count <= 0:
             return ActionResult(False, "120.8", "no damage")
+        preventer = prevented(self, self.objects.get(source) or self.lki.get(source), target, combat)
+        if preventer is not None:
+            self.record("damage", None, f"{preventer} prevents {count} damage", "615.1a")
+            return ActionResult(False, "615.1a", "prevented")
         if target[0] == "o" and protected(self, target[1], source):
             shielded = self.objects.get(target[1])
             self.record("damage", shielded, "damage to {obj} is prevented (protection)", "702.16e")

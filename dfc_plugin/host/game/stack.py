@@ -13,6 +13,7 @@ from typing import Any
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.chain import legal_targets, links, resolve_chain, run_link
+from dfc_plugin.host.abilities.uncounterable import cant_be_countered
 from dfc_plugin.host.abilities.values import svar_params
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
@@ -108,6 +109,9 @@ class StackActions(TriggerActions):
         the zone an effect names); it doesn't resolve."""
         found = self.obj(object_id)
         if found.zone is not Zone.STACK:
+            return []
+        if cant_be_countered(self, object_id):
+            self.record("counter", found, "{obj} can't be countered", "113.6g")
             return []
         self.stack_items = [i for i in self.stack_items if i.spell != object_id]
         self.record("counter", found, "{obj} is countered", "701.6a")
