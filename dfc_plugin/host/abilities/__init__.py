@@ -19,6 +19,7 @@ import dfc_plugin.host.abilities.crafted  # widens Continuous: SharedKeywordsZon
 import dfc_plugin.host.abilities.digging  # widens Dig: Defined$
 import dfc_plugin.host.abilities.durations  # widens ChangeZone: Duration$
 import dfc_plugin.host.abilities.fighting  # widens Fight: Optional$
+import dfc_plugin.host.abilities.free_casting  # widens Continuous: MayPlayWithoutManaCost$, ChooseType
 import dfc_plugin.host.abilities.granted_triggers  # widens Continuous: AddTrigger$
 import dfc_plugin.host.abilities.hands  # registers RevealHand, widens ChangeZone: DefinedPlayer$
 import dfc_plugin.host.abilities.incubate

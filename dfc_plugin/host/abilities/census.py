@@ -362,6 +362,8 @@ def _keyword_missing(face: Face, word: Keyword) -> list[str]:
     ETB replacement's SVar) miss."""
     if lookup("keyword", word.name) is None:
         return [f"keyword {word.name}"]
+    if word.name == "Craft" and word.args:
+        return _craft_missing(word.args[0])
     index = _KEYWORD_SVARS.get(word.name)
     if index is None or len(word.args) <= index:
         return []
@@ -372,6 +374,15 @@ def _keyword_missing(face: Face, word: Keyword) -> list[str]:
             missing.append(f"SVar:{name}")
         else:
             missing += _chain(face, svar.params, "api")
+    return missing
+
+
+def _craft_missing(cost: str) -> list[str]:
+    """Craft's cost (702.167a): its parts, and the valid words of the materials."""
+    missing = _cost_missing(cost)
+    for part in parse_value("cost", cost).parts if not missing else ():
+        parsed: CostPart = parse_value("cost_part", part)
+        missing += [f"valid:{w}" for w in _try(lambda p=parsed: unknown_properties(p.what), "Craft", part)]
     return missing
 
 

@@ -18,11 +18,24 @@ from dataclasses import replace
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
-from dfc_plugin.host.abilities import statics  # noqa: F401  (Continuous is registered there first)
+from dfc_plugin.host.abilities import statics, values  # noqa: F401  (Continuous is registered there first)
 from dfc_plugin.host.abilities.registry import extend
 from dfc_plugin.host.abilities.values import LIST_IDS, LIST_SOURCES, Ctx, matches, zone_named
 
-__all__: list[str] = []
+__all__ = ["CARD_TYPES", "materials_fit"]
+
+#: The card types (205.2a).
+CARD_TYPES = (
+    "Artifact",
+    "Battle",
+    "Creature",
+    "Enchantment",
+    "Instant",
+    "Kindred",
+    "Land",
+    "Planeswalker",
+    "Sorcery",
+)
 
 _TEST = "test_abilities_crafted.py::"
 
@@ -66,3 +79,19 @@ _CONTINUOUS = extend(
 )
 LIST_IDS["ExiledWith"] = _exiled_with
 LIST_SOURCES.add("ExiledWith")
+
+
+#: A property of a set of materials, not of one card: "two that share a card type"
+#: (Eye of Ojer Taq). Each card fits it; :func:`materials_fit` checks the set chosen.
+SET_PROPERTY = "sharesCardTypeWithEachOther"
+
+
+def materials_fit(game: Any, what: str, chosen: list[int]) -> bool:
+    """Whether the chosen materials together fit ``what``'s set property (702.167a)."""
+    if SET_PROPERTY not in what or len(chosen) < 2:
+        return True
+    objects = [game.obj(i) for i in chosen]
+    return any(all(game.has_type_of(o, t) for o in objects) for t in CARD_TYPES)
+
+
+values.SIMPLE_PROPS[SET_PROPERTY] = lambda ctx, found: True

@@ -21,6 +21,7 @@ from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.dividing import divide_as_cast
+from dfc_plugin.host.abilities.free_casting import free_permission
 from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
 from dfc_plugin.host.abilities.mana_restrictions import Spending
 from dfc_plugin.host.abilities.mayplay import any_color
@@ -245,6 +246,8 @@ class CastingActions(StackActions, Costs):
             if not choose_targets(self, ctx, links(ctx, params)):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
+        if not free and free_permission(self, player, found):  # 118.9: the caster decides (601.2b)
+            free = self.ask_yes(player, f"cast {shown.name} without paying its mana cost")
         if not free:
             wanted = needs(option.cost, x, cost_change(self, spell, player) + tax)
             wanted = any_color(self, player, found, wanted)  # found: the card where it was cast from
@@ -389,7 +392,9 @@ class CastingActions(StackActions, Costs):
         if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
             return False
         wanted = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
-        if not self.can_afford(player, wanted, Spending(found, spell=True)):
+        if not self.can_afford(player, wanted, Spending(found, spell=True)) and not free_permission(
+            self, player, found
+        ):
             return False
         if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
             return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed

@@ -13,6 +13,7 @@ from typing import Any
 
 from dfc_plugin.cards import ForgeCost, ManaCost, ManaSymbol, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.crafted import materials_fit
 from dfc_plugin.host.abilities.mana_restrictions import Spending, may_spend, source_allows
 from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
@@ -275,6 +276,8 @@ def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: 
     if len(pool) < low:
         raise IllegalActionError(f"craft needs {low} of {what}; there are {len(pool)}", rule="702.167a")
     chosen = game.ask_many(ctx.controller, f"materials ({what})", pool, low, high)
+    if not materials_fit(game, what, chosen):
+        raise IllegalActionError(f"the materials chosen don't fit {what} together", rule="702.167a")
     ctx.cost_paid.setdefault("materials", []).extend(chosen)
 
 

@@ -168,13 +168,13 @@ class StackActions(TriggerActions):
         exiled = self.object_of_card(ctx.card)
         if exiled is None or exiled.zone is not Zone.EXILE:
             return
+        self.exiled_with.update(dict.fromkeys(ctx.cost_paid.get("exiled", ()), ctx.card))  # 607.1, 702.167c
         result = self.put_onto_battlefield(exiled.id, transformed=True, controller=exiled.owner)
         if result.happened and result.objects:
             crafted = self.obj(result.objects[0])
             materials = tuple(ctx.cost_paid.get("material_cards", ()))
             self._replace(crafted, linked=materials)
             self.remembered[ctx.card] = [("o", i) for i in ctx.cost_paid.get("exiled", ())]
-            self.exiled_with.update(dict.fromkeys(ctx.cost_paid.get("exiled", ()), ctx.card))  # 607.1
 
     def push_pending(self) -> None:
         """Put triggers waiting for the stack on it; intrinsic ones included."""
