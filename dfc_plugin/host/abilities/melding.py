@@ -6,7 +6,7 @@ Melding itself stays the plugin's (701.42a, 712.4a, through ``game.meld``); this
 says how the melded permanent is put onto the battlefield. A permanent that enters
 attacking was never declared as an attacker (508.4): it attacks a player its controller
 chooses among the opponents, and only during combat; outside combat it just enters
-(506.3a). It enters tapped as it is put there, not by becoming tapped afterwards.
+(506.3a). It is tapped as it is put there, before anything can see it untapped.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ def _meld_entering(game: Any, ctx: Ctx, link: ParamMap) -> None:
     melded = [o for o in game.in_zone(Zone.BATTLEFIELD) if o.id not in before and len(o.cards) == 2]
     for found in melded:
         if "Tapped" in link:
-            game._replace(found, tapped=True)
+            game.set_tapped(found.id, True)  # as it is put there: nothing sees it untapped
         if "Attacking" in link and game.step in _COMBAT:
             game.attackers[found.id] = game.defender_for_entering(found)  # 508.4
 

@@ -79,8 +79,7 @@ def become_monarch(game: Any, player: int, host: int) -> None:
             definition, player, duration="Permanent", host=host, remembered=[], exile_on_moved=None
         )
         crown = game.obj(made)
-    game._replace(crown, controller=player)
-    game.version += 1
+    game.change_control(crown.id, player)  # the designation's triggers are the monarch's (725.2)
     game.record("monarch", None, f"player {player} becomes the monarch", "725.3")
     game.emit(GameEvent("BecomeMonarch", {}, {"Player": player}))
 
