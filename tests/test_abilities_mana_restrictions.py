@@ -109,3 +109,19 @@ def test_restrictions_not_honoured_are_missing_in_the_census(tmp_path: Path) -> 
 def test_the_census_counts_the_homunculus_as_running() -> None:
     library = Library.load([need_shared(HOMUNCULUS)], use_cache=False)
     assert census(library.cards()).run_fully == 1
+
+
+@pytest.mark.rule("106.6", "605.3b")
+def test_a_mana_effect_with_more_than_tap_in_its_cost_restricts_its_mana() -> None:
+    """Test Restricted Stone ({T}, pay 1 life: add {C}{C}, only for instants and
+    sorceries) runs as a Mana effect, not as the plugin's {T} mana ability: its mana is
+    restricted too."""
+    game = played_game()
+    stone, (loner, bulwark) = _at_main(game, "Test Restricted Stone", "Test Loner", "Test Bulwark")
+    game.apply(1, Activate(stone, 0))
+    assert game.life[1] == 19 and len(game.mana_pool[1]) == 2
+    assert all(isinstance(m, RestrictedMana) for m in game.mana_pool[1])
+    with pytest.raises(IllegalActionError, match="can't pay"):
+        game.apply(1, Cast(loner))
+    game.apply(1, Cast(bulwark))
+    assert game.mana_pool[1] == ["C"]

@@ -152,6 +152,6 @@ _MANA = extend(
     "api",
     "Mana",
     _mana_restricted,
-    {"RestrictValid": _TEST + "test_mightstone_mana_pays_artifacts_and_abilities_only"},
+    {"RestrictValid": _TEST + "test_a_mana_effect_with_more_than_tap_in_its_cost_restricts_its_mana"},
 )
 VALUE_CHECKS["RestrictValid"] = unhonoured
