@@ -88,3 +88,26 @@ def test_goldbug_prevents_combat_damage_to_attacking_humans() -> None:
 def test_goldbug_runs_in_the_census() -> None:
     game, _goldbug_id = _goldbug(Side.FRONT)
     assert census([game.library.get("Goldbug, Humanity's Ally")]).run_fully == 1
+
+
+@pytest.mark.rule("615.1", "306.8")
+def test_gideon_prevents_damage_to_itself_during_your_turn_only() -> None:
+    """Gideon Blackblade: "Prevent all damage that would be dealt to Gideon Blackblade
+    during your turn." (``Condition$ PlayerTurn``): player 2's Lightning Bolt does
+    nothing in player 1's turn, and removes three loyalty counters in player 2's."""
+    game = played_game()
+    gideon = game.add("Gideon Blackblade", Zone.BATTLEFIELD, 1)
+    game.add_counters(gideon, "LOYALTY", 4)  # (set-up puts it there without its loyalty)
+    bolts = [game.add("Lightning Bolt", Zone.HAND, 2) for _ in range(2)]
+    lands(game, 2, "Mountain", 2)
+    _main(game)
+    game.apply(1, Pass())
+    script(game, 2, ("targets", [("o", gideon)]))
+    game.apply(2, Cast(bolts[0]))
+    game.resolve_stack()
+    assert game.obj(gideon).counter("LOYALTY") == 4
+    game.pass_until("main1", turn=2)
+    script(game, 2, ("targets", [("o", gideon)]))
+    game.apply(2, Cast(bolts[1]))
+    game.resolve_stack()
+    assert game.obj(gideon).counter("LOYALTY") == 1

@@ -20,11 +20,12 @@ from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import LINE_CHECKS, replacement
 from dfc_plugin.host.abilities.replacements import active_replacements
-from dfc_plugin.host.abilities.values import Ctx, Target, matches, matches_player
+from dfc_plugin.host.abilities.values import Ctx, Target, matches, matches_player, requirements_hold
 
 __all__ = ["prevented"]
 
 _TEST = "test_abilities_uncounterable.py::test_goldbug_prevents_combat_damage_to_attacking_humans"
+_GIDEON = "test_abilities_uncounterable.py::test_gideon_prevents_damage_to_itself_during_your_turn_only"
 
 
 @replacement(
@@ -35,6 +36,7 @@ _TEST = "test_abilities_uncounterable.py::test_goldbug_prevents_combat_damage_to
         "IsCombat": _TEST,
         "Prevent": _TEST,
         "ActiveZones": _TEST,
+        "Condition": _GIDEON,
     },
     rule="615.1a",
     test=_TEST,
@@ -46,8 +48,8 @@ def damage_done(game: Any, ctx: Ctx, params: ParamMap, source: Any, target: Targ
             f"{ctx.face.name}: a DamageDone replacement other than prevention can't run here",
             missing=("DamageDone.ReplaceWith",),
         )
-    if params.is_true("IsCombat") and not combat:
-        return False
+    if (params.is_true("IsCombat") and not combat) or not requirements_hold(ctx, params):
+        return False  # (``Condition$ PlayerTurn``: "during your turn")
     valid_source = params.get("ValidSource")
     if valid_source and (source is None or not matches(ctx, source, valid_source)):
         return False
