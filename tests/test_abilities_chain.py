@@ -3,13 +3,18 @@ optional and intervening-if triggers, loyalty abilities, "unless" costs, refusal
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 from play_support import lands, names, played_game, script
 
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.census import card_report
+from dfc_plugin.host.agents import ScriptedAgent
 from dfc_plugin.host.game import Activate, Cast, Pass, PlayLand
+from dfc_plugin.script.library import Library
+from dfc_plugin.script.resources import bundled_cardscripts
 from dfc_plugin.state import Side, Zone
 
 
@@ -74,15 +79,21 @@ def test_trigger_mode_is_looked_up() -> None:
     assert names(game, Zone.GRAVEYARD, 2) == ["Grizzly Bears"]
 
 
-def test_replacement_event_is_looked_up() -> None:
+def test_replacement_event_is_looked_up(tmp_path: Path) -> None:
     """An unregistered replacement event is reported, and noted as the card comes in."""
     game = played_game()
     found = game.add("Test Ward Keeper", Zone.HAND, 1)
     assert card_report(game.obj(found).state.card).runs
-    report = card_report(game.library.get("Gideon Blackblade"))  # R:Event$ DamageDone
-    assert any("replacement DamageDone" in line.missing for line in report.lines)
-    gideon = game.add("Gideon Blackblade", Zone.BATTLEFIELD, 1)
-    assert any(e.action == "unsupported" and "DamageDone" in e.text for e in game.log) and gideon
+    (tmp_path / "test_untap_shield.txt").write_text(
+        "Name:Test Untap Shield\nManaCost:1\nTypes:Artifact\n"
+        "R:Event$ Untap | ValidCard$ Card.Self | Layer$ CantHappen | Description$ CARDNAME doesn't untap.\n"
+    )
+    library = Library.load([bundled_cardscripts(), tmp_path], use_cache=False)
+    report = card_report(library.get("Test Untap Shield"))  # R:Event$ Untap: not registered
+    assert any("replacement Untap" in line.missing for line in report.lines)
+    game = Game(players=2, library=library, agents={1: ScriptedAgent(), 2: ScriptedAgent()})
+    shield = game.add("Test Untap Shield", Zone.BATTLEFIELD, 1)
+    assert any(e.action == "unsupported" and "Untap" in e.text for e in game.log) and shield
 
 
 @pytest.mark.rule("602.2b", "118.3")

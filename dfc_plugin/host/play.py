@@ -10,6 +10,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host.abilities.mana_restrictions import restricted_by_line
 from dfc_plugin.host.abilities.mayplay import may_play
 from dfc_plugin.host.abilities.producing import replaced_mana
 from dfc_plugin.host.abilities.snow import produced_by
@@ -347,7 +348,8 @@ class PlayActions(GameCore):
         chosen = color if color in types else self.chooser.pick(found.controller, "mana type", types)
         tapped_for_mana = ability.taps_for_mana
         produced = replaced_mana(self, found, [chosen] * ability.amount, tapped_for_mana)  # 106.12b
-        self.mana_pool[found.controller].extend(produced_by(self, found, produced))
+        made = restricted_by_line(self, found, ability.line, produced_by(self, found, produced))  # 106.6
+        self.mana_pool[found.controller].extend(made)
         self.record(
             "mana",
             found,

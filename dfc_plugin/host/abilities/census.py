@@ -18,7 +18,7 @@ from functools import lru_cache
 from dfc_plugin.cards import CardDef, Face, Keyword, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities import effects, keywords, replacements, statics, triggers  # noqa: F401  (registration)
-from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, Family, lookup
+from dfc_plugin.host.abilities.registry import COMMON, DESCRIPTIVE, LINE_CHECKS, VALUE_CHECKS, Family, lookup
 from dfc_plugin.host.abilities.values import (
     ARG_FORMS,
     COUNT_FORMS,
@@ -65,6 +65,7 @@ _VALID_PARAMS = (
     "ValidLKI",
     "ValidSource",
     "ValidTarget",
+    "RestrictValid",
 )
 _CARD_DEFINED = ("ConditionDefined",)
 _AMOUNT_PARAMS = (
@@ -83,6 +84,8 @@ _AMOUNT_PARAMS = (
     "PeekAmount",
     "AddPower",
     "AddToughness",
+    "SetPower",
+    "SetToughness",
 )
 
 _FAMILY_OF = {"A": "api", "T": "trigger", "S": "static", "R": "replacement"}
@@ -144,19 +147,20 @@ def _missing_now(family: Family, params: ParamMap) -> list[str]:
     if entry is None:
         return [name if family == "api" else f"{family} {name}"]
     passed_on = _delayed_mode_params(params) if family == "api" and entry.name == "DelayedTrigger" else {}
-    return (
-        [
-            f"{name}.{p.key}"
-            for p in params
-            if p is not params.lead
-            and p.key not in entry.params
-            and p.key not in passed_on
-            and p.key not in COMMON
-            and p.key not in DESCRIPTIVE
-        ]
-        + _values_missing(params)
-        + _zone_missing(family, params)
-    )
+    return [
+        f"{name}.{p.key}"
+        for p in params
+        if p is not params.lead
+        and p.key not in entry.params
+        and p.key not in passed_on
+        and p.key not in COMMON
+        and p.key not in DESCRIPTIVE
+    ] + _values_missing(params) + _zone_missing(family, params) + _line_missing(family, entry.name, params)
+
+
+def _line_missing(family: Family, name: str, params: ParamMap) -> list[str]:
+    check = LINE_CHECKS.get((family, name))
+    return check(params) if check is not None else []
 
 
 def _zone_missing(family: Family, params: ParamMap) -> list[str]:
@@ -166,7 +170,16 @@ def _zone_missing(family: Family, params: ParamMap) -> list[str]:
     zones = params.get("AffectedZone")
     if family != "static" or params.api != "Continuous" or zones in (None, "Battlefield"):
         return []
+    if zones == "Stack" and not _LAYER_PARAMS & {p.key for p in params}:
+        return []  # keywords for spells on the stack (:mod:`.uncounterable`, 113.6g)
     return [] if params.is_true("MayPlay") else ["Continuous.AffectedZone"]
+
+
+#: What a ``Continuous`` static changes other than keywords (a spell on the stack gets
+#: only keywords from one: :mod:`.uncounterable`).
+_LAYER_PARAMS = frozenset(
+    {"AddPower", "AddToughness", "SetPower", "SetToughness", "AddType", "AddAbility", "AddTrigger"}
+)
 
 
 def _delayed_mode_params(params: ParamMap) -> Mapping[str, str]:
@@ -197,9 +210,11 @@ def _values_missing(params: ParamMap) -> list[str]:
     cost = params.get("Cost")
     if cost:
         found.extend(_cost_missing(cost))
-    duration = params.get("Duration")
-    if params.api == "Effect" and duration is not None and duration not in EFFECT_DURATIONS:
-        found.append(f"Effect.Duration:{duration}")  # Game.end_effects knows no other
+    found.extend(_duration_missing(params))
+    for key, check in VALUE_CHECKS.items():
+        text = params.get(key)
+        if text:
+            found.extend(check(text))
     condition = params.get("Condition")
     if condition is not None and condition not in KNOWN_CONDITIONS:
         found.append(f"Condition:{condition}")  # only the values requirements_hold reads
@@ -209,6 +224,13 @@ def _values_missing(params: ParamMap) -> list[str]:
             if name and lookup("keyword", name) is None:
                 found.append(f"keyword {name}")
     return found
+
+
+def _duration_missing(params: ParamMap) -> list[str]:
+    duration = params.get("Duration")
+    if params.api == "Effect" and duration is not None and duration not in EFFECT_DURATIONS:
+        return [f"Effect.Duration:{duration}"]  # Game.end_effects knows no other
+    return []
 
 
 #: The ``Duration$`` values of an Effect that :meth:`Game.end_effects` ends by.
@@ -332,6 +354,7 @@ _PART_KEYS: dict[str, Family] = {
     "ReplacementEffects": "replacement",
     "TokenAbilities": "api",
     "TokenTriggers": "trigger",
+    "AddTrigger": "trigger",
 }
 
 
@@ -376,6 +399,8 @@ def _keyword_missing(face: Face, word: Keyword) -> list[str]:
     ETB replacement's SVar) miss."""
     if lookup("keyword", word.name) is None:
         return [f"keyword {word.name}"]
+    if word.name == "Craft" and word.args:
+        return _craft_missing(word.args[0])
     index = _KEYWORD_SVARS.get(word.name)
     if index is None or len(word.args) <= index:
         return []
@@ -386,6 +411,15 @@ def _keyword_missing(face: Face, word: Keyword) -> list[str]:
             missing.append(f"SVar:{name}")
         else:
             missing += _chain(face, svar.params, "api")
+    return missing
+
+
+def _craft_missing(cost: str) -> list[str]:
+    """Craft's cost (702.167a): its parts, and the valid words of the materials."""
+    missing = _cost_missing(cost)
+    for part in parse_value("cost", cost).parts if not missing else ():
+        parsed: CostPart = parse_value("cost_part", part)
+        missing += [f"valid:{w}" for w in _try(lambda p=parsed: unknown_properties(p.what), "Craft", part)]
     return missing
 
 
@@ -400,8 +434,13 @@ def _moved_missing(face: Face, params: ParamMap, family: Family) -> list[str]:
     link = svar.params if svar is not None else None
     if link is None or link.get("ETB") == "True":
         return []
-    lone = link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link
-    return [] if lone else [f"Moved.ReplaceWith:{link.api}" + ("+SubAbility" if "SubAbility" in link else "")]
+    redirect = link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard"
+    sub = face.svar(link.get("SubAbility") or "")
+    then = sub.params if sub is not None else None  # "exile it instead. When you do, ..." (603.12)
+    reflexive = then is not None and then.api == "ImmediateTrigger" and "SubAbility" not in then
+    if redirect and ("SubAbility" not in link or reflexive):
+        return []
+    return [f"Moved.ReplaceWith:{link.api}" + ("+SubAbility" if "SubAbility" in link else "")]
 
 
 def _face_lines(face: Face) -> Iterable[LineReport]:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from dfc_plugin.host.abilities.colours import colors_of
 from dfc_plugin.host.abilities.registry import keyword
 
 __all__ = ["can_block"]
@@ -58,8 +59,8 @@ def unblockable(game: Any, attacker: int, blockers: list[int]) -> bool:
 @keyword("Intimidate", rule="702.13b", test=_C + "test_intimidate")
 def intimidate(game: Any, attacker: int, blockers: list[int]) -> bool:
     """Can be blocked only by artifact creatures and creatures sharing a colour with it."""
-    colors = set(game.characteristics(attacker).colors)
-    return all(game.has_type(b, "Artifact") or colors & set(game.characteristics(b).colors) for b in blockers)
+    colors = set(colors_of(game, game.obj(attacker)))  # layer 5 (613.1e)
+    return all(game.has_type(b, "Artifact") or colors & set(colors_of(game, game.obj(b))) for b in blockers)
 
 
 @keyword("CantBeBlockedByAmount GT1", rule="509.1b", test=_C + "test_more_evasion")

@@ -22,7 +22,7 @@ from dfc_plugin.host.abilities.statics import active
 from dfc_plugin.host.abilities.values import Ctx, matches, zone_named
 from dfc_plugin.state import Zone
 
-__all__ = ["any_color", "may_play"]
+__all__ = ["any_color", "may_play", "permissions"]
 
 _V = "test_game_valki.py::"
 _TEST = _V + "test_tibalt_emblem_lets_you_play_his_cards_after_he_is_gone"
@@ -60,10 +60,17 @@ def _may_play_statics(game: Any) -> list[tuple[Ctx, ParamMap]]:
 
 
 def may_play(game: Any, player: int, found: Any) -> bool:
-    """Whether a ``MayPlay$`` static lets ``player`` play this card from its zone."""
+    """Whether a ``MayPlay$`` static lets ``player`` play this card from its zone (one
+    with ``MayPlayDontGrantZonePermissions$`` changes only how it is paid for:
+    :mod:`.free_casting`)."""
     if found.zone in (Zone.BATTLEFIELD, Zone.STACK):
         return False
-    return bool(_permissions(game, player, found))
+    return any(not p.is_true("MayPlayDontGrantZonePermissions") for p in _permissions(game, player, found))
+
+
+def permissions(game: Any, player: int, found: Any) -> list[ParamMap]:
+    """The ``MayPlay$`` statics that apply to ``player`` playing ``found`` now."""
+    return _permissions(game, player, found)
 
 
 def any_color(game: Any, player: int, found: Any, wanted: list[frozenset[str]]) -> list[frozenset[str]]:
@@ -85,7 +92,7 @@ def continuous_may_play(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> An
     if params.is_true("MayPlay"):
         return None
     zones = params.get("AffectedZone")
-    if zones is not None and zones != "Battlefield":
+    if zones is not None and zones not in ("Battlefield", "Stack"):  # Stack: .uncounterable
         _note_zones(game, ctx, zones)
         return None
     return _CONTINUOUS.run(game, ctx, params, found)

@@ -19,6 +19,7 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.colours import colors_of
 from dfc_plugin.host.abilities.registry import api, keyword
 from dfc_plugin.host.abilities.values import Ctx, defined_objects, matches
 from dfc_plugin.state import Zone
@@ -32,7 +33,7 @@ _PREFIX = "protection from "
 
 
 def _colors(game: Any, source: Any) -> tuple[str, ...]:
-    return tuple(game.rules.characteristics(source.state).colors)
+    return colors_of(game, source)  # layer 5 (613.1e)
 
 
 def _of_color(color: str) -> Callable[[Any, Any], bool]:

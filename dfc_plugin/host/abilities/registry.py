@@ -21,9 +21,11 @@ __all__ = [
     "EFFECTS",
     "FAMILIES",
     "KEYWORDS",
+    "LINE_CHECKS",
     "REPLACEMENTS",
     "STATICS",
     "TRIGGERS",
+    "VALUE_CHECKS",
     "Entry",
     "Family",
     "api",
@@ -245,3 +247,14 @@ def honour(family: Family, name: str, params: Mapping[str, str]) -> None:
     table = FAMILIES[family]
     old = table[name]
     table[name] = Entry(family, name, old.run, {**old.params, **params}, old.rule, old.test)
+
+
+#: Parameter -> a check of its value for the census: the ``missing`` words for the
+#: parts of it the engine doesn't honour (a module that honours a parameter's value
+#: only in part registers what it refuses here).
+VALUE_CHECKS: dict[str, Callable[[str], list[str]]] = {}
+
+#: (family, name) -> a check of a whole line for the census: the ``missing`` words for a
+#: use of that mode or event the engine doesn't honour (a ``DamageDone`` replacement
+#: that isn't prevention).
+LINE_CHECKS: dict[tuple[Family, str], Callable[[Any], list[str]]] = {}

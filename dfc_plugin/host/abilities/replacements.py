@@ -135,6 +135,7 @@ def moved_destination(game: Any, found: Any, destination: Zone) -> Zone:
             continue
         link = svar_params(ctx, params.get("ReplaceWith") or "")
         destination = zone_named(link.get("Destination") or "Exile")
+        then_reflexive(game, ctx, link)
 
 
 def _redirects(ctx: Ctx, params: ParamMap) -> bool:
@@ -146,6 +147,8 @@ def _redirects(ctx: Ctx, params: ParamMap) -> bool:
     link = svar_params(ctx, params.get("ReplaceWith") or "")
     if link.api == "ChangeZone" and link.get("Defined") == "ReplacedCard" and "SubAbility" not in link:
         return True
+    if reflexive_after(ctx, link):
+        return True  # "exile it instead. When you do, ..." (603.12)
     if link.get("ETB") == "True" or link.api == "Clone":
         return False  # it modifies how the permanent enters (614.1c; "enters as a copy", 707.5)
     raise UnsupportedAbilityError(
@@ -180,3 +183,23 @@ def entering(game: Any, made: Any, origin: Zone | None) -> None:
         for link in links(ctx, first):
             if conditions_hold(ctx, link):  # a link whose conditions fail is skipped (608.2c)
                 run_link(game, ctx, link)
+
+
+def reflexive_after(ctx: Ctx, link: ParamMap) -> bool:
+    """Whether a redirecting ``ChangeZone`` of the replaced card goes on only to a
+    reflexive trigger (``SubAbility$`` an ``ImmediateTrigger`` with nothing after it:
+    Valentin, Dean of the Vein's "exile it instead. When you do, ...")."""
+    if link.api != "ChangeZone" or link.get("Defined") != "ReplacedCard" or "SubAbility" not in link:
+        return False
+    sub = svar_params(ctx, link.get("SubAbility") or "")
+    return sub.api == "ImmediateTrigger" and "SubAbility" not in sub
+
+
+def then_reflexive(game: Any, ctx: Ctx, link: ParamMap) -> None:
+    """The reflexive trigger a redirect goes on to triggers as the event is replaced
+    (603.12); it waits, like any trigger, until a player would receive priority, by
+    which time the card is where the replacement sent it (603.3)."""
+    from dfc_plugin.host.abilities.chain import run_link
+
+    if reflexive_after(ctx, link):
+        run_link(game, ctx, svar_params(ctx, link.get("SubAbility") or ""))

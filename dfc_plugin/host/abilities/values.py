@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities import colours
 from dfc_plugin.script.expressions import Amount, Compare, Defined, ValidAlt, ValidExpr
 from dfc_plugin.script.parser import parse_value
 from dfc_plugin.state import Side, Zone
@@ -205,7 +206,7 @@ def _stat(game: Any, found: GameObject, what: str) -> int:
 
 
 def _has_color(game: Any, found: GameObject, word: str) -> bool:
-    colors = game.rules.characteristics(found.state).colors
+    colors = colours.colors_of(game, found)  # layer 5 (613.1e)
     return not colors if word == "Colorless" else _COLOR_WORDS[word] in colors
 
 
@@ -235,8 +236,8 @@ _SIMPLE_PROPS: dict[str, Callable[[Ctx, GameObject], bool]] = {
     "Transformed": lambda ctx, o: o.state.up is Side.BACK,
     "BackSide": lambda ctx, o: o.state.up is Side.BACK,
     "FrontSide": lambda ctx, o: o.state.up is Side.FRONT,
-    "MultiColor": lambda ctx, o: len(ctx.game.rules.characteristics(o.state).colors) > 1,
-    "MonoColor": lambda ctx, o: len(ctx.game.rules.characteristics(o.state).colors) == 1,
+    "MultiColor": lambda ctx, o: len(colours.colors_of(ctx.game, o)) > 1,
+    "MonoColor": lambda ctx, o: len(colours.colors_of(ctx.game, o)) == 1,
     "Legendary": lambda ctx, o: _is_type(ctx.game, o, "Legendary"),
     "Basic": lambda ctx, o: _is_type(ctx.game, o, "Basic"),
     "untapped": lambda ctx, o: not o.tapped,
@@ -478,6 +479,7 @@ COUNT_FORMS: dict[str, Callable[[Ctx, ValidExpr | None], int]] = {
     "YourLifeTotal": lambda ctx, v: ctx.game.life[ctx.controller],
     "YourStartingLife": lambda ctx, v: ctx.game.starting_life,
     "InYourHand": lambda ctx, v: len(ctx.game.zones[(ctx.controller, Zone.HAND)]),
+    "NumInAllHands": lambda ctx, v: sum(len(ctx.game.zones[(p, Zone.HAND)]) for p in ctx.game.players),
     "LifeYouGainedThisTurn": lambda ctx, v: ctx.game.life_gained.get(ctx.controller, 0),
     "CardPower": _source_stat("power"),
     "CardToughness": _source_stat("toughness"),
@@ -502,14 +504,17 @@ _MATH: dict[str, Callable[[int, int], int]] = {
 #: ``<List>$<Function>`` amounts: what each function says of the objects.
 LIST_FUNCTIONS: dict[str, Callable[[Any, list[GameObject]], int]] = {
     "Amount": lambda game, objects: len(objects),
-    "CardPower": lambda game, objects: _stat(game, objects[0], "power") if objects else 0,
-    "CardToughness": lambda game, objects: _stat(game, objects[0], "toughness") if objects else 0,
+    # Forge sums a list's power and toughness ("the total power of the exiled cards")
+    "CardPower": lambda game, objects: sum(_stat(game, o, "power") for o in objects),
+    "CardToughness": lambda game, objects: sum(_stat(game, o, "toughness") for o in objects),
     "CardManaCost": lambda game, objects: _stat(game, objects[0], "cmc") if objects else 0,
     "SumCMC": lambda game, objects: sum(_stat(game, o, "cmc") for o in objects),
     "DifferentCMC": lambda game, objects: len({_stat(game, o, "cmc") for o in objects}),
 }
 #: The lists an amount may read.
-LIST_SOURCES = frozenset({"Targeted", "Remembered", "TriggeredCard", "Sacrificed", "PlayerCountPlayers"})
+LIST_SOURCES = {"Targeted", "Remembered", "TriggeredCard", "Sacrificed", "PlayerCountPlayers"}
+#: List sources whose objects a module finds (``ExiledWith``: :mod:`.crafted`): source -> f(ctx).
+LIST_IDS: dict[str, Callable[[Ctx], list[int]]] = {}
 
 #: ``PlayerCountPlayers$<Function>``: what each function says of the players (filled
 #: by :mod:`.tallies`).
@@ -560,7 +565,9 @@ def _list_amount(ctx: Ctx, source: str, function: str) -> int:
             f"{source}${function} has no meaning here", missing=(f"{source}${function}",)
         )
     game = ctx.game
-    if source == "Sacrificed":
+    if source in LIST_IDS:
+        ids = LIST_IDS[source](ctx)
+    elif source == "Sacrificed":
         ids = list(ctx.cost_paid.get("sacrificed", ()))
     else:
         ids = [v for k, v in (ctx.targeted() if source == "Targeted" else ctx.remembered) if k == "o"]
@@ -668,10 +675,19 @@ def conditions_hold(ctx: Ctx, link: ParamMap) -> bool:
     return check is None or compare(ctx, amount(ctx, check), link.get("ConditionSVarCompare"))
 
 
+#: Requirement parameters other modules give meaning (``CheckDefinedPlayer$``:
+#: :mod:`.monarch`): parameter -> f(ctx, value), read by :func:`requirements_hold`.
+REQUIREMENTS: dict[str, Callable[[Ctx, str], bool]] = {}
+
+
 def requirements_hold(ctx: Ctx, params: ParamMap) -> bool:
     """A trigger's, static's or activation's requirements (9.5b): ``IsPresent$`` (and
     ``IsPresent2$``), ``CheckSVar$``, and the 2020 werewolf conditions (CR 603.4 when on
     a trigger: checked as it triggers and again as it resolves)."""
+    for key, holds in REQUIREMENTS.items():
+        value = params.get(key)
+        if value is not None and not holds(ctx, value):
+            return False
     for suffix in ("", "2"):
         valid = params.get("IsPresent" + suffix)
         if valid is not None:

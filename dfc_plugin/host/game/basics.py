@@ -11,6 +11,7 @@ from typing import Any
 
 from dfc_plugin.cards import CardDef, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.host.abilities.combat_prevention import prevented
 from dfc_plugin.host.abilities.control_statics import control_from_statics
 from dfc_plugin.host.abilities.damage_maps import defer_damage
 from dfc_plugin.host.abilities.forgetting import control_lost, forget_moved
@@ -42,6 +43,7 @@ class Basics(Layers):
                 self.drew_from_empty.add(player)
                 break
             drawn.extend(self.move(library[-1], Zone.HAND).objects)
+            self.emit(GameEvent("Drawn", {"Card": drawn[-1]}, {"Player": player}))  # each draw, 121.2
         return ActionResult(True, "121.1", f"drew {len(drawn)}", tuple(drawn))
 
     @action("life")
@@ -71,6 +73,10 @@ class Basics(Layers):
             return ActionResult(True, "120.3", "damage to be dealt with the rest (DamageResolve)")
         if target[0] == "o" and prevents_all(self, target[1]):
             self.record("damage", self.objects.get(target[1]), "damage to {obj} is prevented", "615.1a")
+            return ActionResult(False, "615.1a", "prevented")
+        preventer = prevented(self, self.objects.get(source) or self.lki.get(source), target, combat)
+        if preventer is not None:
+            self.record("damage", None, f"{preventer} prevents {count} damage", "615.1a")
             return ActionResult(False, "615.1a", "prevented")
         if target[0] == "o" and protected(self, target[1], source):
             shielded = self.objects.get(target[1])

@@ -21,8 +21,10 @@ from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
 from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
 from dfc_plugin.host.abilities.dividing import divide_as_cast
+from dfc_plugin.host.abilities.free_casting import free_permission
 from dfc_plugin.host.abilities.land_played import land_played
 from dfc_plugin.host.abilities.loyalty import may_activate_again, note_again
+from dfc_plugin.host.abilities.mana_restrictions import Spending
 from dfc_plugin.host.abilities.mayplay import any_color
 from dfc_plugin.host.abilities.statics import cant_be_cast, cast_with_flash, cost_change
 from dfc_plugin.host.abilities.unearth import keyword_abilities
@@ -245,10 +247,13 @@ class CastingActions(StackActions, Costs):
             if not choose_targets(self, ctx, links(ctx, params)):
                 raise IllegalActionError(f"{shown.name} has no legal targets", rule="601.2c")
             divide_as_cast(self, ctx, links(ctx, params))  # 601.2d
+        if not free and free_permission(self, player, found):  # 118.9: the caster decides (601.2b)
+            free = self.ask_yes(player, f"cast {shown.name} without paying its mana cost")
         if not free:
             wanted = needs(option.cost, x, cost_change(self, spell, player, ctx.targets) + tax)
             wanted = any_color(self, player, found, wanted)  # found: the card where it was cast from
-            ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name)  # 107.4h
+            paying = Spending(spell, spell=True)  # restricted mana (106.6)
+            ctx.cost_paid["snow_spent"] = self.pay_mana(player, wanted, shown.name, paying)  # 107.4h
         spell = self._replace(spell, cast_from=origin)
         self.note_commander_cast(spell, origin)
         self.stack_items.append(StackItem("spell", ctx, params, spell=spell.id, face=shown))
@@ -390,7 +395,9 @@ class CastingActions(StackActions, Costs):
         if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
             return False
         wanted = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
-        if not self.can_afford(player, wanted):
+        if not self.can_afford(player, wanted, Spending(found, spell=True)) and not free_permission(
+            self, player, found
+        ):
             return False
         if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
             return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed
@@ -429,7 +436,7 @@ class CastingActions(StackActions, Costs):
         sources_needed = needs(cost.mana)
         if sources_needed and cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)):
             return self._affordable_without(player, found, sources_needed)
-        if sources_needed and not self.can_afford(player, sources_needed):
+        if sources_needed and not self.can_afford(player, sources_needed, Spending(found, spell=False)):
             return False  # (nothing to pay is always affordable)
         return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
 
@@ -437,7 +444,7 @@ class CastingActions(StackActions, Costs):
         saved = found.tapped
         self._replace(found, tapped=True)
         try:
-            return self.can_afford(player, wanted)
+            return self.can_afford(player, wanted, Spending(found, spell=False))
         finally:
             self._replace(self.obj(found.id), tapped=saved)
 

@@ -14,6 +14,8 @@ from typing import Any
 from dfc_plugin.cards import ForgeCost, ManaCost, ManaSymbol, SymbolKind
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.counter_costs import can_remove_any_counter, remove_any_counter
+from dfc_plugin.host.abilities.crafted import materials_fit
+from dfc_plugin.host.abilities.mana_restrictions import Spending, may_spend, source_allows
 from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
 from dfc_plugin.host.game.state import LoopState
@@ -53,12 +55,13 @@ def _symbol_needs(symbol: ManaSymbol, out: list[frozenset[str]], x: int) -> int:
     return 0
 
 
-def _from_pool(pool: list[str], types: frozenset[str]) -> str | None:
+def _from_pool(pool: list[str], types: frozenset[str], spending: Spending | None = None) -> str | None:
     """The pool's mana that pays one need: snow mana for {S}; otherwise mana of a fitting
-    type, other than snow mana first (kept for {S})."""
+    type, other than snow mana first (kept for {S}); restricted mana only where its
+    restriction allows (106.6)."""
     if types is SNOW_NEED:
-        return next((m for m in pool if isinstance(m, SnowMana)), None)
-    fitting = [m for m in pool if m in types]
+        return next((m for m in pool if isinstance(m, SnowMana) and may_spend(m, spending)), None)
+    fitting = [m for m in pool if m in types and may_spend(m, spending)]
     return next((m for m in fitting if not isinstance(m, SnowMana)), fitting[0] if fitting else None)
 
 
@@ -95,15 +98,17 @@ class Costs(LoopState):
         return sources
 
     def _plan(
-        self, player: int, wanted: list[frozenset[str]]
+        self, player: int, wanted: list[frozenset[str]], spending: Spending | None = None
     ) -> tuple[list[str], list[tuple[GameObject, int, str]]] | None:
-        """Which pool mana and which sources pay ``wanted``; ``None`` if they can't."""
+        """Which pool mana and which sources pay ``wanted`` (for ``spending``: restricted
+        mana, 106.6); ``None`` if they can't."""
         pool = list(self.mana_pool[player])
         sources = [s for s in self.mana_sources(player) if self.pay_only is None or s[0].id in self.pay_only]
+        sources = [s for s in sources if source_allows(self, s[0], s[1], spending)]
         from_pool: list[str] = []
         tapped: list[tuple[GameObject, int, str]] = []
         for types in wanted:
-            spent = _from_pool(pool, types)
+            spent = _from_pool(pool, types, spending)
             if spent is not None:
                 take(pool, spent)
                 from_pool.append(spent)
@@ -123,18 +128,22 @@ class Costs(LoopState):
             tapped.append((best[0], best[1], sorted(best[2] & types)[0]))
         return from_pool, tapped
 
-    def can_afford(self, player: int, wanted: list[frozenset[str]]) -> bool:
+    def can_afford(self, player: int, wanted: list[frozenset[str]], spending: Spending | None = None) -> bool:
         # The plan reads the pool and the sources (remembered until anything changes).
-        key = ("afford", self.version, player, tuple(self.mana_pool[player]), tuple(wanted))
+        pool = self.mana_pool[player]  # its mana's kinds too: restricted "C" == "C" (106.6)
+        purpose = spending.key if spending is not None else None
+        key = ("afford", self.version, player, tuple(pool), tuple(map(type, pool)), tuple(wanted), purpose)
         cached = self._static_cache.get(key)
         if cached is None:
-            cached = self._static_cache[key] = self._plan(player, wanted) is not None
+            cached = self._static_cache[key] = self._plan(player, wanted, spending) is not None
         return bool(cached)
 
-    def pay_mana(self, player: int, wanted: list[frozenset[str]], what: str) -> int:
+    def pay_mana(
+        self, player: int, wanted: list[frozenset[str]], what: str, spending: Spending | None = None
+    ) -> int:
         """Pay mana, activating mana abilities as needed (601.2g-h, 605.3a); returns how
         much of the mana spent was snow mana (107.4h)."""
-        plan = self._plan(player, wanted)
+        plan = self._plan(player, wanted, spending)
         if plan is None:
             raise IllegalActionError(f"player {player} can't pay the mana for {what}", rule="601.2h")
         from_pool, tapped = plan
@@ -161,7 +170,7 @@ class Costs(LoopState):
         for text in cost.parts:
             self._pay_part(ctx, source, parse_value("cost_part", text))
         ctx.cost_paid["snow_spent"] = self.pay_mana(
-            ctx.controller, needs(cost.mana, ctx.x, extra_generic), what
+            ctx.controller, needs(cost.mana, ctx.x, extra_generic), what, Spending(source, spell=False)
         )
 
     def _pay_part(self, ctx: Ctx, source: GameObject, part: CostPart) -> None:
@@ -169,6 +178,8 @@ class Costs(LoopState):
         if part.name == "RemoveAnyCounter":  # reads the whole part: kind, permanents
             remove_any_counter(self, ctx, part, count)
             return
+        if part.name == "ExileCtrlOrGrave" and part.amount == "X":
+            count = ONE_OR_MORE  # "Craft with one or more creatures" (702.167a)
         payer = _PARTS.get(part.name)
         if payer is None:
             raise UnsupportedAbilityError(
@@ -253,6 +264,10 @@ def _discard(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> 
         game.move(object_id, Zone.GRAVEYARD)
 
 
+#: The count of craft materials written ``X``: "one or more" of them (702.167a).
+ONE_OR_MORE = -1
+
+
 def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: str) -> None:
     """Craft's materials: other permanents you control and/or cards from your
     graveyard that fit (702.167a), exactly ``count`` of them."""
@@ -263,9 +278,12 @@ def _exile_materials(game: Any, ctx: Ctx, source: GameObject, count: int, what: 
         and (o.zone is Zone.GRAVEYARD or o.controller == ctx.controller)
         and matches(ctx, o, what)
     ]
-    if len(pool) < count:
-        raise IllegalActionError(f"craft needs {count} of {what}; there are {len(pool)}", rule="702.167a")
-    chosen = game.ask_many(ctx.controller, f"materials ({what})", pool, count, count)
+    low, high = (1, len(pool)) if count == ONE_OR_MORE else (count, count)
+    if len(pool) < low:
+        raise IllegalActionError(f"craft needs {low} of {what}; there are {len(pool)}", rule="702.167a")
+    chosen = game.ask_many(ctx.controller, f"materials ({what})", pool, low, high)
+    if not materials_fit(game, what, chosen):
+        raise IllegalActionError(f"the materials chosen don't fit {what} together", rule="702.167a")
     ctx.cost_paid.setdefault("materials", []).extend(chosen)
 
 

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
+from dfc_plugin.host.abilities.living_metal import types_added
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.game.creature_types import CREATURE_TYPES
@@ -152,6 +153,8 @@ class Layers(LoopState):
         printed = shown.face if not found.state.face_down else None  # before layer 6 (613.1f)
         if word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None:
             return True  # 702.73a: a characteristic-defining ability, every zone (604.3)
+        if word in ("Creature", "Artifact") and word in types_added(self, found, printed):
+            return True  # 702.161a: living metal, during your turn
         if any(word in a.types for a in animations):
             return True
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_no_continuous") == self.version:

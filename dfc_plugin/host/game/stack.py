@@ -13,6 +13,7 @@ from typing import Any
 from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.chain import legal_targets, links, resolve_chain, run_link
+from dfc_plugin.host.abilities.uncounterable import cant_be_countered
 from dfc_plugin.host.abilities.values import svar_params
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
@@ -109,6 +110,9 @@ class StackActions(TriggerActions):
         found = self.obj(object_id)
         if found.zone is not Zone.STACK:
             return []
+        if cant_be_countered(self, object_id):
+            self.record("counter", found, "{obj} can't be countered", "113.6g")
+            return []
         self.stack_items = [i for i in self.stack_items if i.spell != object_id]
         self.record("counter", found, "{obj} is countered", "701.6a")
         return list(self.move(object_id, destination).objects)
@@ -164,6 +168,7 @@ class StackActions(TriggerActions):
         exiled = self.object_of_card(ctx.card)
         if exiled is None or exiled.zone is not Zone.EXILE:
             return
+        self.exiled_with.update(dict.fromkeys(ctx.cost_paid.get("exiled", ()), ctx.card))  # 607.1, 702.167c
         result = self.put_onto_battlefield(exiled.id, transformed=True, controller=exiled.owner)
         if result.happened and result.objects:
             crafted = self.obj(result.objects[0])

@@ -16,6 +16,7 @@ from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing, params_missing
 from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
+from dfc_plugin.host.abilities.granted_triggers import granted_triggers
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
@@ -78,6 +79,8 @@ class TriggerActions(LoopState):
                 continue
             for ability in self._triggers_of(face, event.mode):
                 self._maybe_trigger(found, face, ability, event, entry)
+            for ability, source_face in granted_triggers(self, found, event.mode):  # 613.1f
+                self._maybe_trigger(found, source_face, ability, event, entry)
         self._delayed_triggers(event, entry)
 
     def _delayed_triggers(self, event: GameEvent, entry: Any) -> None:
