@@ -44,16 +44,22 @@ def _units(game: Any, ctx: Ctx, part: CostPart) -> list[Unit]:
 
 
 def can_remove_any_counter(game: Any, ctx: Ctx, part: CostPart, count: int) -> bool:
-    """Whether there are ``count`` counters to remove (for listing legal actions)."""
-    return len(_units(game, ctx, part)) >= count
+    """Whether there are ``count`` counters to remove (for listing legal actions); with
+    an ``X`` amount, at least one."""
+    return len(_units(game, ctx, part)) >= (1 if part.amount == "X" else count)
 
 
 def remove_any_counter(game: Any, ctx: Ctx, part: CostPart, count: int) -> None:
     """Pay the cost: the controller picks ``count`` counters among the permanents it
-    names, and they are removed (122.1); too few counters and it can't be paid (118.3)."""
+    names, and they are removed (122.1); too few counters and it can't be paid (118.3).
+    With an ``X`` amount ("remove one or more +1/+1 counters", Jetfire) the player picks
+    one or more, and X is the number removed (601.2b, 601.2h: X is announced, then paid)."""
     units = _units(game, ctx, part)
-    if len(units) < count:
-        raise IllegalActionError(f"there are {len(units)} counters to remove, not {count}", rule="118.3")
-    chosen: list[Unit] = game.ask_many(ctx.controller, "counters to remove", units, count, count)
+    least, most = (1, len(units)) if part.amount == "X" else (count, count)
+    if len(units) < least:
+        raise IllegalActionError(f"there are {len(units)} counters to remove, not {least}", rule="118.3")
+    chosen: list[Unit] = game.ask_many(ctx.controller, "counters to remove", units, least, most)
+    if part.amount == "X":
+        ctx.x = len(chosen)
     for object_id, name, _index in chosen:
         game.remove_counters(object_id, name, 1)

@@ -765,8 +765,9 @@ def token(game: Any, ctx: Ctx, link: ParamMap) -> None:
     test=_T + "test_mana_ability",
 )
 def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
-    """Add mana to the controller's pool (a mana ability resolves at once, 605.3b);
-    ``Any``/``Combo`` ask which colour."""
+    """Add mana to the pool of the player it names: the targeted or defined one
+    ("Target player adds that much {C}"), by default the controller (a mana ability
+    resolves at once, 605.3b); ``Any``/``Combo`` ask which colour."""
     words = (link.get("Produced") or "").split()
     if words and words[0] == "Combo":
         choices = words[1:]
@@ -777,7 +778,8 @@ def mana(game: Any, ctx: Ctx, link: ParamMap) -> None:
     produced = [w for _ in range(amount(ctx, link.get("Amount"))) for w in words]
     if source is not None:  # 106.12b: a mana ability tapped for mana may be replaced
         produced = replaced_mana(game, source, produced, bool(ctx.cost_paid.get("tapped_for_mana")))
-    game.mana_pool[ctx.controller].extend(produced_by(game, source, produced))
+    for player in _players(game, ctx, link):
+        game.mana_pool[player].extend(produced_by(game, source, produced))
 
 
 @api(

@@ -140,12 +140,13 @@ def source_allows(game: Any, found: GameObject, index: int, spending: Spending |
 
 def _mana_restricted(game: Any, ctx: Ctx, link: ParamMap) -> None:
     """``RestrictValid$``: the mana this Mana effect adds is restricted (106.6)."""
-    pool = game.mana_pool[ctx.controller]
-    before = len(pool)
-    _MANA.run(game, ctx, link)
+    before = {player: len(pool) for player, pool in game.mana_pool.items()}
+    _MANA.run(game, ctx, link)  # the mana may go to a targeted player's pool
     only = link.get("RestrictValid")
     if only:
-        pool[before:] = restrict(pool[before:], only, ctx)
+        for player, start in before.items():
+            pool = game.mana_pool[player]
+            pool[start:] = restrict(pool[start:], only, ctx)
 
 
 _MANA = extend(

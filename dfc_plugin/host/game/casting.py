@@ -323,7 +323,7 @@ class CastingActions(StackActions, Costs):
         ctx = self.ability_ctx(found, face, player)
         ctx.x = x
         _refuse_missing(ctx, params, f"{face.name}'s ability")
-        if params.api == "Mana" and "ValidTgts" not in params:
+        if params.api == "Mana" and self._is_mana_ability(found, ability):
             return self._mana_ability(ctx, found, ability)
         if not choose_targets(self, ctx, links(ctx, params)):
             raise IllegalActionError(f"{face.name}'s ability has no legal targets", rule="602.2b")
@@ -338,6 +338,14 @@ class CastingActions(StackActions, Costs):
         self.record("activate", found, f"player {player} activates an ability of {{obj}}", "602.2")
         self._acted(player)
         return ActionResult(True, "602.2", "activated", (found.id,))
+
+    def _is_mana_ability(self, found: GameObject, ability: Ability) -> bool:
+        """605.1a: the plugin's rule point judges the face's own abilities (a targeted
+        or loyalty ``AB$ Mana`` is none: it uses the stack); an ability another object
+        grants is judged by the same words here, the plugin seeing only faces."""
+        if ability in self.granted_abilities(found):
+            return "ValidTgts" not in ability.params and "Planeswalker" not in ability.params
+        return any(m.line == ability.line for m in self.rules.mana_abilities(found.state))
 
     def _mana_ability(self, ctx: Ctx, found: GameObject, ability: Ability) -> ActionResult:
         """A mana ability resolves at once (605.3b). With only {T} in its cost the
