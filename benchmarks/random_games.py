@@ -4,6 +4,8 @@ apply it) in the same run, where it is installed.
 
 Run: ``python benchmarks/random_games.py [GAMES] [--max-actions N] [--checked-games M]``;
 ``--long`` runs only the checked pass (the long stateful run: 1,000 games and more);
+``--engine reference`` or ``--engine phase`` plays only that engine's pass (the library
+and card database built first, untimed), for timing whole processes one against the other;
 ``--same-games`` replays the seeds of ``random_games_logs.json`` (recorded before the
 engine remembered anything) and says whether each game took the same actions and wrote
 the same log (a rules change elsewhere changes the games too: record again then, with
@@ -226,6 +228,16 @@ def _same_games(record: bool) -> dict[str, Any]:
     return {"games": len(now), "same": len(now) - len(differing), "differing_seeds": differing}
 
 
+def _alone(engine: str, games: int, max_actions: int) -> dict[str, Any]:
+    """One engine's pass only; phase.rs's absence is an error here, not a skipped pass."""
+    if engine == "reference":
+        return _ours(games, max_actions, invariants=False)
+    theirs = _phase_games(games, max_actions)
+    if theirs is None:
+        raise SystemExit("phase-python is not installed: there is no phase.rs pass to run")
+    return theirs
+
+
 def main(argv: list[str]) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("games", nargs="?", type=int, default=50)
@@ -241,11 +253,20 @@ def main(argv: list[str]) -> dict[str, Any]:
     parser.add_argument("--max-turns", type=int, default=40, help="turn limit per game (default 40)")
     parser.add_argument("--same-games", action="store_true", help="replay the recorded games and compare")
     parser.add_argument("--record", action="store_true", help="with --same-games: record them anew")
+    parser.add_argument(
+        "--engine",
+        choices=("reference", "phase"),
+        help="only this engine's pass, invariants off (to time whole processes side by side)",
+    )
     args = parser.parse_args(argv)
     if args.same_games:
         same = _same_games(args.record)
         print(json.dumps({"same_games": same}, indent=2))
         return same
+    if args.engine:
+        alone = _alone(args.engine, args.games, args.max_actions)
+        print(json.dumps({args.engine: alone}, indent=2))
+        return alone
     if args.long:
         checked = _ours(
             args.games,
