@@ -48,6 +48,13 @@ def _answers(game: Game) -> dict[str, Any]:
         found[f"actions {player}"] = game.legal_actions(player)
         found[f"sources {player}"] = [(s[0].id, s[1], s[2]) for s in game.mana_sources(player)]
         found[f"afford {player}"] = [game.can_afford(player, list(want)) for want in WANTS]
+    # State-based actions' per-permanent answers (704.5f-v, 310.7, the legend rule's names).
+    plain = game._plain_sba()
+    found["sba dying"] = [(o.id, rule) for o, rule in game._dying()]
+    found["sba legends"] = [
+        game._per_object(plain, "legend", o, game._legendary_name) for o in game.battlefield()
+    ]
+    found["no continuous"] = game.no_continuous()
     for zone in (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
         for obj in game.in_zone(zone):
             face = game.face_of(obj)
@@ -62,12 +69,14 @@ def _answers(game: Game) -> dict[str, Any]:
     return found
 
 
-@pytest.mark.parametrize("seed", [0, 3])
-def test_every_answer_is_the_one_worked_out_afresh_after_every_action(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "anthems"), [(0, True), (3, True), (5, False), (7, False)])
+def test_every_answer_is_the_one_worked_out_afresh_after_every_action(seed: int, anthems: bool) -> None:
     """With an anthem that grants vigilance (so attackers stay untapped) and "attacking
-    creatures you control get +1/+0" on both sides, the layers have work to do."""
+    creatures you control get +1/+0" on both sides, the layers have work to do; without
+    them (most random games: no ``Continuous`` static on the battlefield) each
+    permanent's state-based answers are remembered, and must still be right."""
     game = new_random_game(seed, invariants=False, library=library())
-    for player in game.players:
+    for player in game.players if anthems else ():
         game.add("Test Anthem", Zone.BATTLEFIELD, player)
         game.add("Instigator Gang", Zone.BATTLEFIELD, player)
     game.start(hand=7)
@@ -115,3 +124,40 @@ def test_the_remembering_rules_answer_as_the_registry_does() -> None:
         assert rules.cast_options(state.card, Zone.HAND) == registry.cast_options(state.card, Zone.HAND)
     assert rules.edition is registry.edition  # what isn't a pure point is the registry's own
     assert all(callable(getattr(rules, name)) for name in PURE_RULE_POINTS)
+
+
+def _dying_both_ways(game: Game) -> list[tuple[int, str]]:
+    """``_dying()`` as remembered, checked against the answer worked out afresh."""
+    remembered = [(o.id, rule) for o, rule in game._dying()]
+    with fresh():  # (what is remembered is kept for the next question, not used here)
+        assert remembered == [(o.id, rule) for o, rule in game._dying()]
+    return remembered
+
+
+def test_a_remembered_state_based_answer_sees_damage_deathtouch_and_a_waiting_siege() -> None:
+    """The per-permanent answers of 704.5g and 310.7 are remembered with what else they
+    read: damage marked (704.5g), deathtouch damage (704.5h), and whether the permanent
+    is the source of an ability that hasn't left the stack (310.7)."""
+    from dfc_plugin.cards import ParamMap
+    from dfc_plugin.host.game.events import PendingTrigger
+
+    game = Game(players=2, library=library())
+    archer = game.add("Test Archer", Zone.BATTLEFIELD, 1)  # a 1/3
+    siege = game.add("Invasion of Kylem", Zone.BATTLEFIELD, 2)
+    game.set_up_object(siege, counters={"DEFENSE": 0})
+    found = game.obj(siege)
+    face = game.face_of(found)
+    assert face is not None and game._plain_sba()  # no Continuous static: answers remembered
+    game.pending.append(PendingTrigger(game.ability_ctx(found, face), ParamMap(), ParamMap(), "defeated"))
+    assert _dying_both_ways(game) == []  # the siege's ability waits (310.7)
+    assert _dying_both_ways(game) == []  # (the same, from what was remembered)
+    game.pending.clear()
+    assert _dying_both_ways(game) == [(siege, "310.7")]
+    game.set_up_object(archer, damage=2)
+    assert _dying_both_ways(game) == [(siege, "310.7")]  # 2 damage on a 1/3
+    game.damage[archer] = 3  # (marked without a version change: only the damage differs)
+    assert _dying_both_ways(game) == [(archer, "704.5g"), (siege, "310.7")]
+    game.damage[archer] = 1
+    assert _dying_both_ways(game) == [(siege, "310.7")]
+    game.deathtouched.add(archer)
+    assert _dying_both_ways(game) == [(archer, "704.5g"), (siege, "310.7")]

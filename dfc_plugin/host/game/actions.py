@@ -134,6 +134,9 @@ class Playing(Steps):
         mine = [*self.in_zone(Zone.GRAVEYARD, player), *self.in_zone(Zone.HAND, player)]
         # Another player's permanents have nothing this player may activate (602.2).
         yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
+        # Asked once: whether anything grants abilities, and sorcery timing, can't change
+        # while the list is made (a tap tried and undone changes neither).
+        grants, sorcery = self._any_grant(), self.sorcery_timing(player)
         for found in [*yours, *mine]:
             face = self.face_of(found)
             if face is None:
@@ -142,14 +145,14 @@ class Playing(Steps):
                 if self._activatable_now(player, found, face, ability):
                     out.append(Activate(found.id, index))
             # Granted abilities follow the face's own (their indices, 613.1f).
-            for offset, ability in enumerate(self.granted_abilities(found)):
+            for offset, ability in enumerate(self.granted_abilities(found) if grants else ()):
                 if self.activatable(player, found, face, ability):
                     out.append(Activate(found.id, len(activated(face)) + offset))
             if (
-                found.zone is Zone.BATTLEFIELD
+                sorcery
+                and found.zone is Zone.BATTLEFIELD
                 and found.controller == player
                 and craft_keyword(face)
-                and self.sorcery_timing(player)
             ):
                 out.append(Craft(found.id))
         return out

@@ -115,6 +115,8 @@ def drop_caches(game: Any) -> None:
     game.__dict__.pop("_no_continuous", None)
     game.__dict__.pop("_parts", None)
     game.__dict__.pop("_sba_clean", None)
+    game.__dict__.pop("_sba_objects", None)
+    game.__dict__.pop("_types", None)
     game.__dict__.pop("_settled", None)
     game._static_cache.clear()
     game._faces.clear()

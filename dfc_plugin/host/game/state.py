@@ -395,12 +395,14 @@ class LoopState(GameCore):
             return None
         cached = self._faces.get(id(state))
         if cached is not None and cached[0] is state:
-            return self._without_abilities(found, cached[1])
-        face = self.rules.characteristics(state).face
-        if len(self._faces) > 50_000:
-            self._faces.clear()
-        self._faces[id(state)] = (state, face)
-        return self._without_abilities(found, face)
+            face = cached[1]
+        else:
+            face = self.rules.characteristics(state).face
+            if len(self._faces) > 50_000:
+                self._faces.clear()
+            self._faces[id(state)] = (state, face)
+        # (with no animation anywhere, nothing took its abilities away)
+        return self._without_abilities(found, face) if self.animations else face
 
     def _without_abilities(self, found: GameObject, face: Face | None) -> Face | None:
         """An object that lost all its abilities (layer 6, 613.1f) has a face with none."""
