@@ -78,8 +78,8 @@ def _answers(game: Game) -> dict[str, Any]:
 
 
 #: Where the engine keeps what it remembers about a game's state (host/game/cache.py).
-_REMEMBERED = ("_static_cache", "_faces", "_mana", "_cast_options", "_plain_activations", "_parts")
-_REMEMBERED += ("_sba_objects", "_types", "_no_continuous", "_sba_clean", "_settled")
+_REMEMBERED: tuple[str, ...] = ("_static_cache", "_faces", "_mana", "_cast_options", "_plain_activations")
+_REMEMBERED += ("_parts", "_sba_objects", "_types", "_no_continuous", "_sba_clean", "_settled")
 
 
 def _afresh(game: Game, question: Any) -> Any:
