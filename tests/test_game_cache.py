@@ -176,7 +176,7 @@ def test_a_remembered_state_based_answer_sees_damage_deathtouch_and_a_waiting_si
     game.set_up_object(siege, counters={"DEFENSE": 0})
     found = game.obj(siege)
     face = game.face_of(found)
-    assert face is not None and game._plain_sba()  # no Continuous static: answers remembered
+    assert face is not None and game._plain_sba() is not None  # no Continuous static: remembered
     game.pending.append(PendingTrigger(game.ability_ctx(found, face), ParamMap(), ParamMap(), "defeated"))
     assert _dying_both_ways(game) == []  # the siege's ability waits (310.7)
     assert _dying_both_ways(game) == []  # (the same, from what was remembered)

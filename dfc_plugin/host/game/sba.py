@@ -66,19 +66,24 @@ class StateBased(Combat):
             return "310.7"
         return None
 
-    def _plain_sba(self) -> bool:
-        """Whether each permanent's state-based answers may be remembered now: no
-        ``Continuous`` static anywhere (else another object's change can change them)."""
-        return not is_fresh() and self.no_continuous()
+    def _plain_sba(self) -> frozenset[int] | None:
+        """Whether each permanent's state-based answers may be remembered now (``None``:
+        not): no ``Continuous`` static anywhere (else another object's change can change
+        them). If they may, the sources of the abilities that wait (310.7, 714.4)."""
+        if is_fresh() or not self.no_continuous():
+            return None
+        return frozenset(self._waiting_sources())
 
-    def _per_object(self, plain: bool, kind: str, found: GameObject, compute: Callable[[GameObject], T]) -> T:
+    def _per_object(
+        self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
+    ) -> T:
         """``compute(found)``, remembered while ``plain`` for the same (immutable) object,
         the damage marked on it and whether an ability of it waits (the other inputs of
         704.5f-v and 310.7), unless an animation or a characteristic-defining ability of
         its own (613.3, 604.3) could make it read more."""
-        if not plain or self.animations.get(found.id):
+        if plain is None or self.animations.get(found.id):
             return compute(found)
-        inputs = (self.damage.get(found.id, 0), found.id in self.deathtouched, self._siege_waiting(found))
+        inputs = (self.damage.get(found.id, 0), found.id in self.deathtouched, found.id in plain)
         table: dict[tuple[str, int], tuple[GameObject, tuple[int, bool, bool], Any]] = (
             self.__dict__.setdefault("_sba_objects", {})
         )
@@ -105,10 +110,13 @@ class StateBased(Combat):
     def _siege_waiting(self, found: GameObject) -> bool:
         """310.7: not while it's the source of an ability that triggered and hasn't left
         the stack."""
-        sources = [p.ctx.source for p in self.pending] + [
+        return found.id in self._waiting_sources()
+
+    def _waiting_sources(self) -> list[int]:
+        """The sources of the abilities that triggered and haven't left the stack."""
+        return [p.ctx.source for p in self.pending] + [
             i.ctx.source for i in self.stack_items if i.ctx is not None
         ]
-        return found.id in sources
 
     def _legend_rule(self) -> list[GameObject]:
         """704.5j: of legendary permanents with the same name under one controller, the
