@@ -190,3 +190,43 @@ def test_a_remembered_state_based_answer_sees_damage_deathtouch_and_a_waiting_si
     assert _dying_both_ways(game) == [(siege, "310.7")]
     game.deathtouched.add(archer)
     assert _dying_both_ways(game) == [(archer, "704.5g"), (siege, "310.7")]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_quiet_pass_plays_as_the_whole_transaction_does(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass that only hands priority on (117.3d), with nothing changed since the last
+    action, skips the transaction around an action (``Playing._quiet_pass``): the game
+    goes exactly as with every pass made as a whole action."""
+    quiet: list[int] = []
+    real = Game._quiet_pass
+
+    def counted(self: Game, player: int) -> Any:
+        made = real(self, player)
+        quiet.extend([player] if made is not None else [])
+        return made
+
+    monkeypatch.setattr(Game, "_quiet_pass", counted)
+    shortcut = game_digest(seed, 300)
+    assert len(quiet) > 50  # (it is taken often)
+    monkeypatch.setattr(Game, "_quiet_pass", lambda self, player: None)
+    assert game_digest(seed, 300) == shortcut
+
+
+def test_a_pass_after_a_change_outside_any_action_is_a_whole_action() -> None:
+    """A change made outside an action (a set-up) is settled by the next action, even a
+    pass that only hands priority on: a daybound permanent makes it day (702.145d)."""
+    from dfc_plugin.host.game.actions import Pass
+    from dfc_plugin.rules.daynight import DayNight
+
+    game = Game(players=2, library=library())
+    for player in game.players:
+        for _ in range(10):
+            game.add("Island", Zone.LIBRARY, player)
+    game.start(hand=2)
+    game.apply(1, Pass())
+    game.apply(2, Pass())  # the upkeep ends: player 1 has priority in the draw step
+    assert game.priority == 1 and game.step == "draw"
+    game.add("Bird Admirer", Zone.BATTLEFIELD, 2)  # daybound (set-up: nothing is settled yet)
+    assert game.day_night is DayNight.NEITHER
+    game.apply(1, Pass())
+    assert game.priority == 2 and game.day_night is DayNight.DAY

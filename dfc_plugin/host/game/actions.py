@@ -10,7 +10,7 @@ blockers, the order of triggers) are asked of that player's agent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
@@ -220,7 +220,7 @@ class Playing(Steps):
             raise IllegalActionError(f"player {player} doesn't have priority", rule="117.3")
         result: ActionResult
         if isinstance(action, Pass):
-            result = self.pass_priority(player)
+            result = self._quiet_pass(player) or self.pass_priority(player)
         elif isinstance(action, PlayLand):
             result = self.play_land_now(player, action.object_id, face=action.face)
         elif isinstance(action, Cast):
@@ -229,7 +229,24 @@ class Playing(Steps):
             result = self.activate(player, action.object_id, action.index)
         else:
             result = self.activate_craft(player, action.object_id)
+        self.__dict__["_at_rest"] = (self.version, self.day_night)  # settled and checked
         return result
+
+    def _quiet_pass(self, player: int) -> ActionResult | None:
+        """A pass that only hands priority on (117.3d), made without the transaction
+        around an action when nothing has changed since the last action was settled
+        and checked: it can't fail, and it changes nothing to settle or check again
+        (``None``: not such a pass; with the invariants on, every pass is checked)."""
+        if (
+            self.check_invariants
+            or self._depth
+            or self.__dict__.get("_at_rest") != (self.version, self.day_night)
+            or self._all_passed(player)
+        ):
+            return None
+        self.passed.add(player)
+        result = self._hand_on(player)
+        return replace(result, rule=self.edition.cite(result.rule)) if self.edition.renumbered else result
 
     def play(self, max_actions: int = 100_000, *, max_turns: int = 1000) -> int:
         """Let the agents play (each picks among :meth:`legal_actions`) until the game
