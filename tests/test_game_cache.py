@@ -227,6 +227,6 @@ def test_a_pass_after_a_change_outside_any_action_is_a_whole_action() -> None:
     game.apply(2, Pass())  # the upkeep ends: player 1 has priority in the draw step
     assert game.priority == 1 and game.step == "draw"
     game.add("Bird Admirer", Zone.BATTLEFIELD, 2)  # daybound (set-up: nothing is settled yet)
-    assert game.day_night is DayNight.NEITHER
+    before = game.designation()
     game.apply(1, Pass())
-    assert game.priority == 2 and game.day_night is DayNight.DAY
+    assert (before, game.designation(), game.priority) == (DayNight.NEITHER, DayNight.DAY, 2)
