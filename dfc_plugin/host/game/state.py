@@ -18,6 +18,7 @@ from dfc_plugin.cards import Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import ActionResult, GameCore
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.rules.daynight import DayNight
@@ -433,7 +434,7 @@ class LoopState(GameCore):
                 (found, face)
                 for zone in (Zone.BATTLEFIELD, Zone.COMMAND)
                 for found in self.in_zone(zone)
-                if (face := self.face_of(found)) is not None and any(a.kind == "S" for a in face.abilities)
+                if (face := self.face_of(found)) is not None and _has_statics(face)
             ]
             self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
             self._static_cache[key] = cached
@@ -561,6 +562,12 @@ class LoopState(GameCore):
         finally:
             self._restore(snapshot)
         return ""
+
+
+@memo_by_identity
+def _has_statics(face: Face) -> bool:
+    """The face has a static ability (an ``S:`` line)."""
+    return any(a.kind == "S" for a in face.abilities)
 
 
 def _lki(found: GameObject | None) -> dict[int, GameObject]:
