@@ -7,6 +7,7 @@ memos key on identity, so an equal but different value is worked out again."""
 
 from __future__ import annotations
 
+import copy
 from dataclasses import replace
 from typing import Any
 
@@ -48,6 +49,20 @@ def _answers(game: Game) -> dict[str, Any]:
         found[f"actions {player}"] = game.legal_actions(player)
         found[f"sources {player}"] = [(s[0].id, s[1], s[2]) for s in game.mana_sources(player)]
         found[f"afford {player}"] = [game.can_afford(player, list(want)) for want in WANTS]
+    # State-based actions' per-permanent answers (704.5f-v, 310.7, the legend rule's names).
+    plain = game._plain_sba()
+    found["sba dying"] = [(o.id, rule) for o, rule in game._dying()]
+    found["sba legends"] = [
+        game._per_object(plain, "legend", o, game._legendary_name) for o in game.battlefield()
+    ]
+    found["no continuous"] = game.no_continuous()
+    # What the listing and the triggers remember for one state of the game.
+    for player in game.players:
+        found[f"activation sources {player}"] = game._activation_sources(player)
+        found[f"cast sources {player}"] = game._cast_sources(player)
+    found["watched"] = list(game._watched().items())
+    for mode in ("Phase", "ChangesZone", "Always", "SpellCast", "Attacks"):
+        found[f"trigger sources {mode}"] = list(game._mode_sources(mode).items())
     for zone in (Zone.BATTLEFIELD, Zone.HAND, Zone.GRAVEYARD, Zone.EXILE, Zone.COMMAND):
         for obj in game.in_zone(zone):
             face = game.face_of(obj)
@@ -62,21 +77,44 @@ def _answers(game: Game) -> dict[str, Any]:
     return found
 
 
-@pytest.mark.parametrize("seed", [0, 3])
-def test_every_answer_is_the_one_worked_out_afresh_after_every_action(seed: int) -> None:
+#: Where the engine keeps what it remembers about a game's state (host/game/cache.py).
+_REMEMBERED: tuple[str, ...] = ("_static_cache", "_faces", "_mana", "_cast_options", "_plain_activations")
+_REMEMBERED += ("_parts", "_sba_objects", "_types", "_no_continuous", "_sba_clean", "_settled")
+
+
+def _afresh(game: Game, question: Any) -> Any:
+    """``question()`` worked out with nothing remembered, the game left exactly as it
+    was, its memos included (so that the game goes on using what it remembered: a memo
+    is tested where it is used again, not only where it was made)."""
+    kept = {n: copy.copy(game.__dict__[n]) for n in _REMEMBERED if n in game.__dict__}
+    objects, version, logged = dict(game.objects), game.version, len(game.log)
+    drop_caches(game)
+    try:
+        with fresh():
+            return question()
+    finally:
+        for name in _REMEMBERED:
+            game.__dict__.pop(name, None)
+        game.__dict__.update(kept)
+        game.objects, game.version = objects, version  # (a tap tried and undone while listing)
+        assert len(game.log) == logged
+
+
+@pytest.mark.parametrize(("seed", "anthems"), [(0, True), (3, True), (5, False), (7, False)])
+def test_every_answer_is_the_one_worked_out_afresh_after_every_action(seed: int, anthems: bool) -> None:
     """With an anthem that grants vigilance (so attackers stay untapped) and "attacking
-    creatures you control get +1/+0" on both sides, the layers have work to do."""
+    creatures you control get +1/+0" on both sides, the layers have work to do; without
+    them (most random games: no ``Continuous`` static on the battlefield) each
+    permanent's state-based answers are remembered, and must still be right."""
     game = new_random_game(seed, invariants=False, library=library())
-    for player in game.players:
+    for player in game.players if anthems else ():
         game.add("Test Anthem", Zone.BATTLEFIELD, player)
         game.add("Instigator Gang", Zone.BATTLEFIELD, player)
     game.start(hand=7)
     compared = 0
     while not game.over and compared < 200 and game.priority is not None:
         remembered = _answers(game)
-        drop_caches(game)
-        with fresh():
-            worked_out = _answers(game)
+        worked_out = _afresh(game, lambda: _answers(game))
         assert remembered == worked_out, f"after {compared} actions, turn {game.turn}, {game.step}"
         game.play(1)  # one action, as the agent picks it
         compared += 1
@@ -115,3 +153,80 @@ def test_the_remembering_rules_answer_as_the_registry_does() -> None:
         assert rules.cast_options(state.card, Zone.HAND) == registry.cast_options(state.card, Zone.HAND)
     assert rules.edition is registry.edition  # what isn't a pure point is the registry's own
     assert all(callable(getattr(rules, name)) for name in PURE_RULE_POINTS)
+
+
+def _dying_both_ways(game: Game) -> list[tuple[int, str]]:
+    """``_dying()`` as remembered, checked against the answer worked out afresh."""
+    remembered = [(o.id, rule) for o, rule in game._dying()]
+    with fresh():  # (what is remembered is kept for the next question, not used here)
+        assert remembered == [(o.id, rule) for o, rule in game._dying()]
+    return remembered
+
+
+def test_a_remembered_state_based_answer_sees_damage_deathtouch_and_a_waiting_siege() -> None:
+    """The per-permanent answers of 704.5g and 310.7 are remembered with what else they
+    read: damage marked (704.5g), deathtouch damage (704.5h), and whether the permanent
+    is the source of an ability that hasn't left the stack (310.7)."""
+    from dfc_plugin.cards import ParamMap
+    from dfc_plugin.host.game.events import PendingTrigger
+
+    game = Game(players=2, library=library())
+    archer = game.add("Test Archer", Zone.BATTLEFIELD, 1)  # a 1/3
+    siege = game.add("Invasion of Kylem", Zone.BATTLEFIELD, 2)
+    game.set_up_object(siege, counters={"DEFENSE": 0})
+    found = game.obj(siege)
+    face = game.face_of(found)
+    assert face is not None and game._plain_sba() is not None  # no Continuous static: remembered
+    game.pending.append(PendingTrigger(game.ability_ctx(found, face), ParamMap(), ParamMap(), "defeated"))
+    assert _dying_both_ways(game) == []  # the siege's ability waits (310.7)
+    assert _dying_both_ways(game) == []  # (the same, from what was remembered)
+    game.pending.clear()
+    assert _dying_both_ways(game) == [(siege, "310.7")]
+    game.set_up_object(archer, damage=2)
+    assert _dying_both_ways(game) == [(siege, "310.7")]  # 2 damage on a 1/3
+    game.damage[archer] = 3  # (marked without a version change: only the damage differs)
+    assert _dying_both_ways(game) == [(archer, "704.5g"), (siege, "310.7")]
+    game.damage[archer] = 1
+    assert _dying_both_ways(game) == [(siege, "310.7")]
+    game.deathtouched.add(archer)
+    assert _dying_both_ways(game) == [(archer, "704.5g"), (siege, "310.7")]
+
+
+@pytest.mark.parametrize("seed", [0, 1])
+def test_a_quiet_pass_plays_as_the_whole_transaction_does(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A pass that only hands priority on (117.3d), with nothing changed since the last
+    action, skips the transaction around an action (``Playing._quiet_pass``): the game
+    goes exactly as with every pass made as a whole action."""
+    quiet: list[int] = []
+    real = Game._quiet_pass
+
+    def counted(self: Game, player: int) -> Any:
+        made = real(self, player)
+        quiet.extend([player] if made is not None else [])
+        return made
+
+    monkeypatch.setattr(Game, "_quiet_pass", counted)
+    shortcut = game_digest(seed, 300)
+    assert len(quiet) > 50  # (it is taken often)
+    monkeypatch.setattr(Game, "_quiet_pass", lambda self, player: None)
+    assert game_digest(seed, 300) == shortcut
+
+
+def test_a_pass_after_a_change_outside_any_action_is_a_whole_action() -> None:
+    """A change made outside an action (a set-up) is settled by the next action, even a
+    pass that only hands priority on: a daybound permanent makes it day (702.145d)."""
+    from dfc_plugin.host.game.actions import Pass
+    from dfc_plugin.rules.daynight import DayNight
+
+    game = Game(players=2, library=library())
+    for player in game.players:
+        for _ in range(10):
+            game.add("Island", Zone.LIBRARY, player)
+    game.start(hand=2)
+    game.apply(1, Pass())
+    game.apply(2, Pass())  # the upkeep ends: player 1 has priority in the draw step
+    assert game.priority == 1 and game.step == "draw"
+    game.add("Bird Admirer", Zone.BATTLEFIELD, 2)  # daybound (set-up: nothing is settled yet)
+    before = game.designation()
+    game.apply(1, Pass())
+    assert (before, game.designation(), game.priority) == (DayNight.NEITHER, DayNight.DAY, 2)

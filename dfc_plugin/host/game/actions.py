@@ -10,14 +10,20 @@ blockers, the order of triggers) are asked of that player's agent.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.abilities.mayplay import may_play
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.cache import is_fresh
-from dfc_plugin.host.game.casting import activated, activated_from, craft_keyword, plain_ability
+from dfc_plugin.host.game.casting import (
+    activated,
+    activated_from,
+    craft_keyword,
+    instant_speed,
+    plain_ability,
+)
 from dfc_plugin.host.game.steps import Steps
 from dfc_plugin.state import Zone
 
@@ -122,37 +128,69 @@ class Playing(Steps):
 
     def _cast_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
-        for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
-            for found in self.in_zone(zone, player):
-                for option in self.cast_options_for(player, found):
-                    if self.castable(player, found, option):
-                        out.append(Cast(found.id, option.face, option.via))
+        sorcery = self.sorcery_timing(player)
+        for found, option, at_instant_speed in self._cast_sources(player):
+            if (at_instant_speed or sorcery) and self.castable(player, found, option):
+                out.append(Cast(found.id, option.face, option.via))
         return out
+
+    def _cast_sources(self, player: int) -> list[tuple[Any, Any, bool]]:
+        """The cards ``player`` might cast, each with a way to cast it and whether that
+        face may be cast at instant speed (307.1, 702.8a): these read only the objects,
+        so they are remembered until anything changes (the rest is :meth:`castable`'s)."""
+        key = ("cast sources", self.version, player)
+        cached: list[tuple[Any, Any, bool]] | None = self._static_cache.get(key)
+        if cached is None:
+            cached = [
+                (found, option, instant_speed(found.state.card.faces[option.face]))
+                for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND)  # a commander: 903.8
+                for found in self.in_zone(zone, player)
+                for option in self.cast_options_for(player, found)
+            ]
+            self._static_cache[key] = cached
+        return cached
 
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
+        sorcery = self.sorcery_timing(player)
+        for found, face, own, granted, craft in self._activation_sources(player):
+            for index, ability in own:
+                if self._activatable_now(player, found, face, ability):
+                    out.append(Activate(found.id, index))
+            # Granted abilities follow the face's own (their indices, 613.1f).
+            for offset, ability in enumerate(granted):
+                if self.activatable(player, found, face, ability):
+                    out.append(Activate(found.id, len(activated(face)) + offset))
+            if sorcery and craft:
+                out.append(Craft(found.id))
+        return out
+
+    def _activation_sources(self, player: int) -> list[tuple[Any, Any, list[Any], list[Any], bool]]:
+        """The objects with an ability ``player`` might activate: each with its face, its
+        own activated abilities from where it is (with their indices), those granted to
+        it, and whether it has craft on the battlefield. These read only the objects
+        (and the statics, which read the objects), so they are remembered until anything
+        changes; whether each may be activated now is :meth:`activatable`'s."""
+        key = ("activation sources", self.version, player)
+        cached: list[tuple[Any, Any, list[Any], list[Any], bool]] | None = self._static_cache.get(key)
+        if cached is not None:
+            return cached
+        cached = []
         mine = [*self.in_zone(Zone.GRAVEYARD, player), *self.in_zone(Zone.HAND, player)]
         # Another player's permanents have nothing this player may activate (602.2).
         yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
+        grants = self._any_grant()
         for found in [*yours, *mine]:
             face = self.face_of(found)
             if face is None:
                 continue
-            for index, ability in activated_from(face, found.zone):
-                if self._activatable_now(player, found, face, ability):
-                    out.append(Activate(found.id, index))
-            # Granted abilities follow the face's own (their indices, 613.1f).
-            for offset, ability in enumerate(self.granted_abilities(found)):
-                if self.activatable(player, found, face, ability):
-                    out.append(Activate(found.id, len(activated(face)) + offset))
-            if (
-                found.zone is Zone.BATTLEFIELD
-                and found.controller == player
-                and craft_keyword(face)
-                and self.sorcery_timing(player)
-            ):
-                out.append(Craft(found.id))
-        return out
+            own = activated_from(face, found.zone)
+            granted = self.granted_abilities(found) if grants else []
+            craft = found.zone is Zone.BATTLEFIELD and craft_keyword(face) is not None
+            if own or granted or craft:
+                cached.append((found, face, own, granted, craft))
+        self._static_cache[key] = cached
+        return cached
 
     def _activatable_now(self, player: int, found: Any, face: Any, ability: Any) -> bool:
         """``activatable``, remembered for a plain ability (no timing, condition, cost
@@ -182,7 +220,7 @@ class Playing(Steps):
             raise IllegalActionError(f"player {player} doesn't have priority", rule="117.3")
         result: ActionResult
         if isinstance(action, Pass):
-            result = self.pass_priority(player)
+            result = self._quiet_pass(player) or self.pass_priority(player)
         elif isinstance(action, PlayLand):
             result = self.play_land_now(player, action.object_id, face=action.face)
         elif isinstance(action, Cast):
@@ -191,7 +229,24 @@ class Playing(Steps):
             result = self.activate(player, action.object_id, action.index)
         else:
             result = self.activate_craft(player, action.object_id)
+        self.__dict__["_at_rest"] = (self.version, self.day_night)  # settled and checked
         return result
+
+    def _quiet_pass(self, player: int) -> ActionResult | None:
+        """A pass that only hands priority on (117.3d), made without the transaction
+        around an action when nothing has changed since the last action was settled
+        and checked: it can't fail, and it changes nothing to settle or check again
+        (``None``: not such a pass; with the invariants on, every pass is checked)."""
+        if (
+            self.check_invariants
+            or self._depth
+            or self.__dict__.get("_at_rest") != (self.version, self.day_night)
+            or self._all_passed(player)
+        ):
+            return None
+        self.passed.add(player)
+        result = self._hand_on(player)
+        return replace(result, rule=self.edition.cite(result.rule)) if self.edition.renumbered else result
 
     def play(self, max_actions: int = 100_000, *, max_turns: int = 1000) -> int:
         """Let the agents play (each picks among :meth:`legal_actions`) until the game

@@ -12,9 +12,13 @@ Two kinds, and why each is safe:
 * :class:`RememberingRules`: the plugin's answers for one game (its edition) to every
   pure rule point, by the identity of the immutable values asked about.
 
-The engine's own answers about the game state (``_static_cache``, the layers'
-``_parts``, state-based actions found clean) are remembered for one value of
-``game.version``, bumped by every change of an object or a life total.
+The engine's own answers about the game state (``_static_cache``: what might be cast or
+activated, each watched object's triggers of a mode, mana sources; the layers' ``_parts``;
+state-based actions found clean) are remembered for one value of ``game.version``, bumped
+by every change of an object or a life total. Two kinds outlive a version, because they
+read only immutable values: the printed types of a state (``_types``), and, while no
+``Continuous`` static is anywhere, each permanent's state-based answers, kept with the
+object and the damage and waiting abilities they read (``_sba_objects``).
 :func:`drop_caches` forgets those, and within :func:`fresh` no memo is read or kept:
 tests/test_game_cache.py plays random games both ways and compares every answer.
 """
@@ -115,6 +119,8 @@ def drop_caches(game: Any) -> None:
     game.__dict__.pop("_no_continuous", None)
     game.__dict__.pop("_parts", None)
     game.__dict__.pop("_sba_clean", None)
+    game.__dict__.pop("_sba_objects", None)
+    game.__dict__.pop("_types", None)
     game.__dict__.pop("_settled", None)
     game._static_cache.clear()
     game._faces.clear()

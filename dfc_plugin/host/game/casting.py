@@ -139,6 +139,12 @@ def _ability_cost(ability: Ability) -> ForgeCost:
 
 
 @memo_by_identity
+def instant_speed(face: Face) -> bool:
+    """The face may be cast at instant speed: an instant or with flash (307.1, 702.8a)."""
+    return face.type_line.has("Instant") or face.has_keyword("Flash")
+
+
+@memo_by_identity
 def craft_keyword(face: Face) -> Keyword | None:
     """The face's ``K:Craft`` keyword (702.167a), if it has one."""
     return face.keyword("Craft")

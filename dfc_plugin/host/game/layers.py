@@ -17,11 +17,11 @@ from typing import Any
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.living_metal import types_added
 from dfc_plugin.host.core import ActionResult, action
-from dfc_plugin.host.game.cache import memo_by_identity
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.creature_types import CREATURE_TYPES
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
-from dfc_plugin.state import Zone
+from dfc_plugin.state import DfcState, Zone
 
 __all__ = ["Animation", "Layers"]
 
@@ -61,10 +61,7 @@ class Layers(LoopState):
 
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
-        if self.__dict__.get("_no_continuous") == self.version:
-            return []
-        if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
-            self.__dict__["_no_continuous"] = self.version
+        if self.no_continuous():
             return []  # no Continuous static anywhere: nothing to ask
         cache = self.__dict__.setdefault("_parts", {})
         key = (self.version, self.active, found.id)  # "as long as it's your turn"
@@ -79,6 +76,16 @@ class Layers(LoopState):
             self.__dict__["_in_statics"] = False
         cache[key] = parts
         return parts
+
+    def no_continuous(self) -> bool:
+        """Whether no object has a ``Continuous`` static ability now (remembered until
+        anything changes)."""
+        if self.__dict__.get("_no_continuous") == self.version:
+            return True
+        if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
+            self.__dict__["_no_continuous"] = self.version
+            return True
+        return False
 
     def _cda_parts(self, found: GameObject) -> list[Any]:
         """Characteristic-defining abilities work in every zone (604.3, 613.4a): a
@@ -142,7 +149,13 @@ class Layers(LoopState):
         changeling first (613.3), then effects in timestamp order (613.7), an effect that
         sets the creature types overwriting those before it (205.1a); printed types an
         effect took away are gone (205.1b)."""
-        animations = self.animations.get(found.id, [])
+        animations = self.animations.get(found.id)
+        if not animations:  # (the common case: what the state prints, then the statics)
+            return (
+                self._printed_type(found.state, word)
+                or self._keyword_type(found, word)
+                or self._static_type(found, word)
+            )
         if word in CREATURE_TYPES and any("creature" in a.removes for a in animations):
             last = max(a.timestamp for a in animations if "creature" in a.removes)
             return any(word in a.types for a in animations if a.timestamp >= last)
@@ -150,13 +163,38 @@ class Layers(LoopState):
         line = shown.type_line
         if line.has(word) and not self._type_removed(found, line, word):
             return True
-        printed = shown.face if not found.state.face_down else None  # before layer 6 (613.1f)
-        if word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None:
-            return True  # 702.73a: a characteristic-defining ability, every zone (604.3)
-        if word in ("Creature", "Artifact") and word in types_added(self, found, printed):
-            return True  # 702.161a: living metal, during your turn
+        if _changeling_for(shown, found.state, word) or self._keyword_type(found, word):
+            return True
         if any(word in a.types for a in animations):
             return True
+        return self._static_type(found, word)
+
+    def _printed_type(self, state: DfcState, word: str) -> bool:
+        """Whether the object with this (immutable) state has the type before any effect
+        (its type line, or changeling for a creature type), remembered per state."""
+        table: dict[tuple[int, str], tuple[DfcState, bool]] = self.__dict__.setdefault("_types", {})
+        hit = table.get((id(state), word))
+        if hit is not None and hit[0] is state and not is_fresh():
+            return hit[1]
+        shown = self.rules.characteristics(state)
+        answer = shown.type_line.has(word) or _changeling_for(shown, state, word)
+        if not is_fresh():
+            if len(table) > 50_000:
+                table.clear()
+            table[(id(state), word)] = (state, answer)
+        return answer
+
+    def _keyword_type(self, found: GameObject, word: str) -> bool:
+        """702.161a: living metal makes the Vehicle an artifact creature during its
+        controller's turn (layer 4); only Creature and Artifact can be added, so the
+        printed face is looked at only for those."""
+        if word not in ("Creature", "Artifact") or found.state.face_down:
+            return False
+        printed = self.rules.characteristics(found.state).face  # before layer 6 (613.1f)
+        return word in types_added(self, found, printed)
+
+    def _static_type(self, found: GameObject, word: str) -> bool:
+        """Whether a static ability gives the object the type (layer 4)."""
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_no_continuous") == self.version:
             return False  # (what _statics_for would say: no statics to ask)
         return any(word in p.types for p in self._statics_for(found))
@@ -399,3 +437,11 @@ def _excepted(face: Face, exceptions: Any) -> Face:
 
 
 _SUPERTYPES = frozenset({"Basic", "Legendary", "Ongoing", "Snow", "World"})
+
+
+def _changeling_for(shown: Any, state: DfcState, word: str) -> bool:
+    """702.73a: changeling, a characteristic-defining ability that works in every zone
+    (604.3), gives every creature type; read from the printed face (before layer 6,
+    613.1f), so not face down."""
+    printed = shown.face if not state.face_down else None
+    return word in CREATURE_TYPES and printed is not None and printed.keyword("Changeling") is not None

@@ -6,14 +6,20 @@ Auras are not modelled (no Attach), so 704.5m never applies.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any, TypeVar
+
 from dfc_plugin.cards import Face, Keyword
-from dfc_plugin.host.game.cache import memo_by_identity
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.combat import Combat
 from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.host.game.layers import characteristic_defining
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
 __all__ = ["StateBased", "chapter_keyword"]
+
+T = TypeVar("T")
 
 
 @memo_by_identity
@@ -31,29 +37,66 @@ class StateBased(Combat):
     def _dying(self) -> list[tuple[GameObject, str]]:
         """Permanents put into a graveyard, with the rule (704.5f, g, i, v)."""
         out = []
+        plain = self._plain_sba()
         for found in self.battlefield():
-            if self.is_creature(found):
-                toughness = self.pt_of(found)[1] or 0
-                if toughness <= 0:
-                    out.append((found, "704.5f"))
-                    continue
-                lethal = self.damage.get(found.id, 0) >= toughness or (
-                    found.id in self.deathtouched and self.damage.get(found.id, 0) > 0
-                )
-                if lethal and not self.has_keyword_of(found, "Indestructible"):
-                    out.append((found, "704.5g"))
-                    continue
-            if self._saga_done(found):
-                out.append((found, "714.4"))
-            elif self.has_type_of(found, "Planeswalker") and found.counter("LOYALTY") <= 0:
-                out.append((found, "704.5i"))
-            elif (
-                self.has_type_of(found, "Battle")
-                and found.counter("DEFENSE") <= 0
-                and not self._siege_waiting(found)
-            ):
-                out.append((found, "310.7"))
+            rule = self._per_object(plain, "dying", found, self._dying_rule)
+            if rule is not None:
+                out.append((found, rule))
         return out
+
+    def _dying_rule(self, found: GameObject) -> str | None:
+        if self.is_creature(found):
+            toughness = self.pt_of(found)[1] or 0
+            if toughness <= 0:
+                return "704.5f"
+            lethal = self.damage.get(found.id, 0) >= toughness or (
+                found.id in self.deathtouched and self.damage.get(found.id, 0) > 0
+            )
+            if lethal and not self.has_keyword_of(found, "Indestructible"):
+                return "704.5g"
+        if self._saga_done(found):
+            return "714.4"
+        if self.has_type_of(found, "Planeswalker") and found.counter("LOYALTY") <= 0:
+            return "704.5i"
+        if (
+            self.has_type_of(found, "Battle")
+            and found.counter("DEFENSE") <= 0
+            and not self._siege_waiting(found)
+        ):
+            return "310.7"
+        return None
+
+    def _plain_sba(self) -> frozenset[int] | None:
+        """Whether each permanent's state-based answers may be remembered now (``None``:
+        not): no ``Continuous`` static anywhere (else another object's change can change
+        them). If they may, the sources of the abilities that wait (310.7, 714.4)."""
+        if is_fresh() or not self.no_continuous():
+            return None
+        return frozenset(self._waiting_sources())
+
+    def _per_object(
+        self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
+    ) -> T:
+        """``compute(found)``, remembered while ``plain`` for the same (immutable) object,
+        the damage marked on it and whether an ability of it waits (the other inputs of
+        704.5f-v and 310.7), unless an animation or a characteristic-defining ability of
+        its own (613.3, 604.3) could make it read more."""
+        if plain is None or self.animations.get(found.id):
+            return compute(found)
+        inputs = (self.damage.get(found.id, 0), found.id in self.deathtouched, found.id in plain)
+        table: dict[tuple[str, int], tuple[GameObject, tuple[int, bool, bool], Any]] = (
+            self.__dict__.setdefault("_sba_objects", {})
+        )
+        hit = table.get((kind, found.id))
+        if hit is not None and hit[0] is found and hit[1] == inputs:
+            return hit[2]  # type: ignore[no-any-return]
+        answer = compute(found)
+        face = self.face_of(found)
+        if face is None or not characteristic_defining(face):
+            if len(table) > 10_000:
+                table.clear()
+            table[(kind, found.id)] = (found, inputs, answer)
+        return answer
 
     def _saga_done(self, found: GameObject) -> bool:
         """714.4: a Saga whose lore counters reach its final chapter, and that isn't the
@@ -67,18 +110,22 @@ class StateBased(Combat):
     def _siege_waiting(self, found: GameObject) -> bool:
         """310.7: not while it's the source of an ability that triggered and hasn't left
         the stack."""
-        sources = [p.ctx.source for p in self.pending] + [
+        return found.id in self._waiting_sources()
+
+    def _waiting_sources(self) -> list[int]:
+        """The sources of the abilities that triggered and haven't left the stack."""
+        return [p.ctx.source for p in self.pending] + [
             i.ctx.source for i in self.stack_items if i.ctx is not None
         ]
-        return found.id in sources
 
     def _legend_rule(self) -> list[GameObject]:
         """704.5j: of legendary permanents with the same name under one controller, the
         controller keeps one."""
         groups: dict[tuple[int, str], list[GameObject]] = {}
+        plain = self._plain_sba()
         for found in self.battlefield():
-            name = self.rules.characteristics(found.state).name
-            if name and self.has_type_of(found, "Legendary"):
+            name = self._per_object(plain, "legend", found, self._legendary_name)
+            if name:
                 groups.setdefault((found.controller, name), []).append(found)
         out: list[GameObject] = []
         for (controller, name), same in groups.items():
@@ -86,6 +133,10 @@ class StateBased(Combat):
                 kept = self.ask(controller, f"the {name} to keep (legend rule)", [o.id for o in same])
                 out.extend(o for o in same if o.id != kept)
         return out
+
+    def _legendary_name(self, found: GameObject) -> str | None:
+        name = self.rules.characteristics(found.state).name
+        return name if name and self.has_type_of(found, "Legendary") else None
 
     def state_based_actions(self) -> bool:
         """Perform every state-based action that applies; ``True`` if any did. (Nothing

@@ -18,6 +18,7 @@ from dfc_plugin.cards import Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import ActionResult, GameCore
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.rules.daynight import DayNight
@@ -407,12 +408,14 @@ class LoopState(GameCore):
             return None
         cached = self._faces.get(id(state))
         if cached is not None and cached[0] is state:
-            return self._without_abilities(found, cached[1])
-        face = self.rules.characteristics(state).face
-        if len(self._faces) > 50_000:
-            self._faces.clear()
-        self._faces[id(state)] = (state, face)
-        return self._without_abilities(found, face)
+            face = cached[1]
+        else:
+            face = self.rules.characteristics(state).face
+            if len(self._faces) > 50_000:
+                self._faces.clear()
+            self._faces[id(state)] = (state, face)
+        # (with no animation anywhere, nothing took its abilities away)
+        return self._without_abilities(found, face) if self.animations else face
 
     def _without_abilities(self, found: GameObject, face: Face | None) -> Face | None:
         """An object that lost all its abilities (layer 6, 613.1f) has a face with none."""
@@ -443,7 +446,7 @@ class LoopState(GameCore):
                 (found, face)
                 for zone in (Zone.BATTLEFIELD, Zone.COMMAND)
                 for found in self.in_zone(zone)
-                if (face := self.face_of(found)) is not None and any(a.kind == "S" for a in face.abilities)
+                if (face := self.face_of(found)) is not None and _has_statics(face)
             ]
             self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
             self._static_cache[key] = cached
@@ -571,6 +574,12 @@ class LoopState(GameCore):
         finally:
             self._restore(snapshot)
         return ""
+
+
+@memo_by_identity
+def _has_statics(face: Face) -> bool:
+    """The face has a static ability (an ``S:`` line)."""
+    return any(a.kind == "S" for a in face.abilities)
 
 
 def _lki(found: GameObject | None) -> dict[int, GameObject]:

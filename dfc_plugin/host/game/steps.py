@@ -114,11 +114,8 @@ class Steps(CastingActions, StateBased):
         if self.priority != player:
             raise IllegalActionError(f"player {player} doesn't have priority", rule="117.3")
         self.passed.add(player)
-        alive = [p for p in self.players if self.alive(p)]
-        if not set(alive) <= self.passed:
-            order = list(players_in_order(self, player))
-            self.priority = next(p for p in order[1:] if self.alive(p))
-            return ActionResult(True, "117.3d", "passed")
+        if not self._all_passed():
+            return self._hand_on(player)
         self.passed = set()
         if self.stack_items:
             self.resolve_top()
@@ -126,6 +123,17 @@ class Steps(CastingActions, StateBased):
             return ActionResult(True, "117.4", "the top of the stack resolved")
         self._end_step()
         return ActionResult(True, "500.2", f"now {self.step}")
+
+    def _all_passed(self, *also: int) -> bool:
+        """Whether every player has passed in succession (with ``also``)."""
+        return {p for p in self.players if self.alive(p)} <= self.passed.union(also)
+
+    def _hand_on(self, player: int) -> ActionResult:
+        """``player`` has passed and another hasn't: the next player receives priority
+        (117.3d)."""
+        order = list(players_in_order(self, player))
+        self.priority = next(p for p in order[1:] if self.alive(p))
+        return ActionResult(True, "117.3d", "passed")
 
     # ------------------------------------------------------------------ steps
     def _end_step(self) -> None:

@@ -50,11 +50,30 @@ class TriggerActions(LoopState):
             self._trigger_cache[key] = found
         return found
 
+    def _watched(self) -> dict[int, GameObject]:
+        """The objects in the watched zones, in order (remembered until anything changes)."""
+        key = ("watched", self.version)
+        cached: dict[int, GameObject] | None = self._static_cache.get(key)
+        if cached is None:
+            cached = {found.id: found for zone in _WATCHED for found in self.in_zone(zone)}
+            self._static_cache[key] = cached
+        return cached
+
+    def _mode_sources(self, mode: str) -> dict[int, tuple[GameObject, Face | None, list[Ability]]]:
+        """Each watched object with its face and its triggers of this mode (remembered
+        until anything changes: a face reads only the object and the animations)."""
+        key = ("trigger sources", self.version, mode)
+        cached: dict[int, tuple[GameObject, Face | None, list[Ability]]] | None = self._static_cache.get(key)
+        if cached is None:
+            cached = {}
+            for found in self._watched().values():
+                face = self.face_of(found)
+                cached[found.id] = (found, face, self._triggers_of(face, mode) if face is not None else [])
+            self._static_cache[key] = cached
+        return cached
+
     def _candidates(self, event: GameEvent) -> list[GameObject]:
-        seen: dict[int, GameObject] = {}
-        for zone in _WATCHED:
-            for found in self.in_zone(zone):
-                seen[found.id] = found
+        seen = dict(self._watched())
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
             if involved is not None:
@@ -73,11 +92,17 @@ class TriggerActions(LoopState):
         entry = lookup("trigger", event.mode)
         if entry is None:
             return
+        version, known = self.version, self._mode_sources(event.mode)
         for found in self._candidates(event):
-            face = self.face_of(found)
+            hit = known.get(found.id)
+            if hit is not None and hit[0] is found and self.version == version:
+                face, abilities = hit[1], hit[2]  # (nothing has changed since: the same face)
+            else:
+                face = self.face_of(found)
+                abilities = self._triggers_of(face, event.mode) if face is not None else []
             if face is None:
                 continue
-            for ability in self._triggers_of(face, event.mode):
+            for ability in abilities:
                 self._maybe_trigger(found, face, ability, event, entry)
             for ability, source_face in granted_triggers(self, found, event.mode):  # 613.1f
                 self._maybe_trigger(found, source_face, ability, event, entry)
