@@ -213,7 +213,7 @@ def test_moved_file_with_same_content_is_not_parsed(
     [
         b"not json at all\n",
         b"\x80\x04\x95pickle\x8c\x05posix\x94\x8c\x06system\x94\x93\x94\n",
-        b"dfc-plugin-cache/3 0123 4567 3\n{}\n",
+        b"dfc-plugin-cache/4 0123 4567 3\n{}\n",
         b"CHECKSUMMED" + b'{"model": "MODEL", "root": "ROOT", "rows": [[1,2,3]]}\n',
         b"CHECKSUMMED" + b"[" * 100000 + b"\n",
     ],
@@ -237,7 +237,7 @@ def test_hostile_cache_is_ignored_and_rebuilt(write: Write, tmp_path: Path, host
     library = load(tmp_path / "scripts", cache_dir=cache)
     assert library.get("Grizzly Bears").name == "Grizzly Bears"
     assert library.cache_warnings and "reading the scripts again" in library.cache_warnings[0]
-    assert pack.read_bytes().startswith(b"dfc-plugin-cache/3 ")  # rebuilt
+    assert pack.read_bytes().startswith(b"dfc-plugin-cache/4 ")  # rebuilt
     assert load(tmp_path / "scripts", cache_dir=cache).cache_warnings == []
 
 

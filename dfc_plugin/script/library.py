@@ -363,11 +363,11 @@ class Library:
         return sorted(self._by_name)
 
     def layouts(self) -> dict[str, int]:
-        counts = Counter(f.summary.layout for f in self.files if f.summary is not None)
+        counts = Counter(f.outline.layout for f in self.files if f.outline is not None and not f.errors)
         return dict(sorted(counts.items()))
 
     def face_count(self) -> int:
-        return sum(len(f.summary.names) for f in self.files if f.summary is not None)
+        return sum(len(f.outline.names) for f in self.files if f.outline is not None and not f.errors)
 
     def partner(self, card: CardDef) -> CardDef | None:
         """The other card of a meld pair."""
@@ -529,11 +529,12 @@ def _look_up(state: _RootLoad, path: str) -> LoadedFile | _Pending:
     try:
         rel = path[len(state.root) + 1 :]
         info = os.stat(path)
-        content = pack.known_digest(rel, info) if stat.S_ISREG(info.st_mode) else None
+        seen = stat_key(info)
+        content = pack.known_digest(rel, seen) if stat.S_ISREG(info.st_mode) else None
         if content is None:
             data = _read_bytes(path)
             content = digest(data)
-        state.seen.append(SeenFile(rel, stat_key(info), content))
+        state.seen.append(SeenFile(rel, seen, content))
     except OSError as error:
         return _unreadable(path, state.index, error)
     key = (content, is_token)
