@@ -252,7 +252,7 @@ def _retype(column: int, choice: int) -> object:
     """A value of a type the row's column may not hold (a change of type: a forgery of
     an allowed type with its checksum made right cannot be told from the real thing, see
     SECURITY.md)."""
-    allowed = {types[column] for types in cache_module._ROW_TYPES}
+    allowed = cache_module._COLUMN_TYPES[column]
     candidates: tuple[object, ...] = ("1", 1, None, frozenset(), {}, True, 1.5, b"1")
     others = [c for c in candidates if type(c) not in allowed]
     return others[choice % len(others)]
@@ -302,3 +302,28 @@ def test_a_mutated_pack_gives_what_reading_the_scripts_gives(
             continue  # an earlier change broke what this one edits: keep the bytes as they are
     pack_of(cache, folder).write_bytes(data)
     assert outcome(Library.load([folder], cache_dir=cache)) == truth
+
+
+def test_a_cached_check_imports_no_parser_and_no_card_model(write: Write, tmp_path: Path) -> None:
+    """A second ``check`` of an unchanged folder reads the pack's header only: lark, the
+    grammar's modules, the card model and the worker module stay unimported (issue 11:
+    a cached check no slower than a plain read of the same bytes)."""
+    import subprocess
+    import sys
+
+    write("a/grizzly_bears.txt", BEAR)
+    write("b/broken.txt", BROKEN)
+    cache = tmp_path / "cache"
+    command = [sys.executable, "-m", "dfc_plugin.cli", "check", "--json", "--cache-dir", str(cache)]
+    first = subprocess.run([*command, str(tmp_path / "scripts")], capture_output=True, check=False)
+    probe = (
+        "import sys, io\n"
+        "from dfc_plugin.cli import main\n"
+        f"code = main({[*command[3:], str(tmp_path / 'scripts')]!r}, io.StringIO())\n"
+        "heavy = ('lark', 'dfc_plugin.cards', 'dfc_plugin.script.parser', 'dfc_plugin.script.build',"
+        " 'dfc_plugin.script.workers', 'dfc_plugin.script.serialize', 'importlib.resources')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert first.returncode == 1 and b"bad-mana-cost" in first.stdout
+    assert done.stdout.strip() == "[]", done.stdout
