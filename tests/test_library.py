@@ -298,4 +298,4 @@ def test_no_cache_writes_nothing(write: Write, tmp_path: Path) -> None:
 def test_the_library_names_the_meld_layout_as_the_model_does() -> None:
     from dfc_plugin.script.library import MELD_LAYOUT
 
-    assert MELD_LAYOUT == Layout.MELD.value
+    assert Layout.MELD.value == MELD_LAYOUT
