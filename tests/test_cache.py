@@ -327,3 +327,39 @@ def test_a_cached_check_imports_no_parser_and_no_card_model(write: Write, tmp_pa
     done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert first.returncode == 1 and b"bad-mana-cost" in first.stdout
     assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_check_json_is_the_same_bytes_with_and_without_the_cache(
+    forge_2020: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scripts_read: list[str]
+) -> None:
+    """``check --json`` of a corpus sample, our scripts and a file full of mistakes (so
+    errors and warnings go through the pack too) prints the same bytes read fresh, into a
+    new pack, and from the pack; the last reads no script. (The whole corpus is compared
+    by benchmarks/parse_corpus.py.)"""
+    import io
+
+    from dfc_plugin.cli import main
+
+    sample = tmp_path / "sample"
+    for path in sorted(forge_2020.rglob("*.txt"))[::60]:
+        target = sample / path.parent.name / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    (sample / "m").mkdir(exist_ok=True)
+    (sample / "m" / "mistakes.txt").write_text(BROKEN + "A:AB$ Draw | Cost$ 2 Z\nSVar:X:DB$ Draw\n")
+    shutil.copytree(bundled_cardscripts(), sample / "ours")
+    monkeypatch.setattr(cache_module, "_RACY_NS", 0)  # the copies settle at once
+
+    def check(*options: str) -> str:
+        out = io.StringIO()
+        main(["check", "--json", "--jobs", "1", *options, str(sample)], out)
+        return out.getvalue()
+
+    fresh = check("--no-cache")
+    cache = str(tmp_path / "cache")
+    into_pack = check("--cache-dir", cache)
+    scripts_read.clear()
+    from_pack = check("--cache-dir", cache)
+    assert scripts_read == []
+    assert fresh == into_pack == from_pack
+    assert '"bad-cost"' in fresh and '"unused-svar"' in fresh  # diagnostics went through the pack
