@@ -370,7 +370,7 @@ class Library:
                     yield card
 
     def __len__(self) -> int:
-        return sum(1 for loaded in self.files if loaded.summary is not None)
+        return sum(1 for loaded in self.files if loaded.outline is not None and not loaded.errors)
 
     def names(self) -> list[str]:
         return sorted(self._by_name)
@@ -573,7 +573,7 @@ def _look_up_all(state: _RootLoad, scripts: list[str]) -> list[LoadedFile | _Pen
         seen(SeenFile(rel, key, content))
         kept((content, is_token), row)
         # (a row without errors has a card: Pack checked that when it read the rows)
-        found.append(LoadedFile(path, index, _OUTLINE(fields[2:8]), pack=pack, row=row))
+        found.append(LoadedFile(path, index, _OUTLINE(fields[2:8]), (), (), None, pack, row))
     return found
 
 
