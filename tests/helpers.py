@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -37,8 +38,29 @@ def seal_pack(head: bytes, body: bytes = b"") -> bytes:
     """A pack of this header and body with its checksums right (what a forger would do)."""
     from dfc_plugin.script.cache import digest
 
-    first = b"dfc-plugin-cache/3 %s %s %d" % (digest(head).encode(), digest(body).encode(), len(head))
+    first = b"dfc-plugin-cache/4 %s %s %d" % (digest(head).encode(), digest(body).encode(), len(head))
     return first + b"\n" + head + body
+
+
+def read_header(head: bytes) -> dict[str, Any]:
+    """A pack's header (marshal data) with every tuple made a list, for a test to edit."""
+    import marshal
+
+    def thaw(value: Any) -> Any:
+        return [thaw(v) for v in value] if isinstance(value, tuple) else value
+
+    header = marshal.loads(head)
+    return {key: thaw(value) for key, value in header.items()}
+
+
+def header_bytes(header: dict[str, Any]) -> bytes:
+    """A header as a pack holds it: every list made a tuple again, marshalled."""
+    import marshal
+
+    def freeze(value: Any) -> Any:
+        return tuple(freeze(v) for v in value) if isinstance(value, list) else value
+
+    return marshal.dumps({key: freeze(value) for key, value in header.items()})
 
 
 def unsealed_pack(old: bytes, head: bytes, body: bytes) -> bytes:

@@ -5,7 +5,6 @@ random mutations of a real pack always give what reading the scripts gives."""
 
 from __future__ import annotations
 
-import json
 import os
 import shutil
 import time
@@ -13,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from helpers import seal_pack, split_pack, unsealed_pack
+from helpers import header_bytes, read_header, seal_pack, split_pack, unsealed_pack
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -47,9 +46,9 @@ def pack_of(cache: Path, folder: Path) -> Path:
 
 def edit_header(pack: Path, change: Callable[[dict[str, object]], None]) -> None:
     _, head, body = split_pack(pack.read_bytes())
-    header = json.loads(head)
+    header = read_header(head)
     change(header)
-    pack.write_bytes(seal_pack(json.dumps(header).encode(), body))
+    pack.write_bytes(seal_pack(header_bytes(header), body))
 
 
 def test_a_row_with_a_non_integer_offset_means_a_rebuild(write: Write, tmp_path: Path) -> None:
@@ -113,9 +112,9 @@ def test_a_forged_row_without_its_checksum_loses_no_error(write: Write, tmp_path
     pack = pack_of(cache, tmp_path / "scripts")
     old = pack.read_bytes()
     _, head, body = split_pack(old)
-    header = json.loads(head)
+    header = read_header(head)
     header["rows"][0][8] = []  # the error disappears ...
-    pack.write_bytes(unsealed_pack(old, json.dumps(header).encode(), body))  # ... unsealed
+    pack.write_bytes(unsealed_pack(old, header_bytes(header), body))  # ... unsealed
     library = Library.load([tmp_path / "scripts"], cache_dir=cache)
     assert [e.code for e in library.errors] == ["bad-mana-cost"]
 
@@ -253,8 +252,8 @@ def _retype(column: int, choice: int) -> object:
     """A value of a type the row's column may not hold (a change of type: a forgery of
     an allowed type with its checksum made right cannot be told from the real thing, see
     SECURITY.md)."""
-    allowed = {types[column] for types in cache_module._ROW_TYPES}
-    candidates: tuple[object, ...] = ("1", 1, None, [], {}, True, 1.5)
+    allowed = cache_module._COLUMN_TYPES[column]
+    candidates: tuple[object, ...] = ("1", 1, None, frozenset(), {}, True, 1.5, b"1")
     others = [c for c in candidates if type(c) not in allowed]
     return others[choice % len(others)]
 
@@ -274,7 +273,7 @@ def mutate(data: bytes, kind: str, a: int, b: int) -> bytes:
         at = a % len(data)
         return data[:at] + bytes([data[at] ^ b]) + data[at + 1 :]
     _, head, body = split_pack(data)
-    header = json.loads(head)
+    header = read_header(head)
     rows = header["rows"]
     if kind == "retype":  # a value of another type, checksum made right (type checks must catch it)
         row = rows[a % len(rows)]
@@ -283,8 +282,8 @@ def mutate(data: bytes, kind: str, a: int, b: int) -> bytes:
     else:  # forged rows: two scripts' records exchanged, without the checksum
         i, j = a % len(rows), b % len(rows)
         rows[i][2:], rows[j][2:] = rows[j][2:], rows[i][2:]  # (all but the content key)
-        return unsealed_pack(data, json.dumps(header).encode(), body)
-    return seal_pack(json.dumps(header).encode(), body)
+        return unsealed_pack(data, header_bytes(header), body)
+    return seal_pack(header_bytes(header), body)
 
 
 @settings(max_examples=60, deadline=None, suppress_health_check=list(HealthCheck), database=None)
@@ -299,7 +298,68 @@ def test_a_mutated_pack_gives_what_reading_the_scripts_gives(
     for kind, a, b in sorted(mutations, key=lambda m: m[0] != "retype"):
         try:
             data = mutate(data, kind, a, b)
-        except (ValueError, TypeError, KeyError, IndexError, ZeroDivisionError, AttributeError):
+        except (ValueError, EOFError, TypeError, KeyError, IndexError, ZeroDivisionError, AttributeError):
             continue  # an earlier change broke what this one edits: keep the bytes as they are
     pack_of(cache, folder).write_bytes(data)
     assert outcome(Library.load([folder], cache_dir=cache)) == truth
+
+
+def test_a_cached_check_imports_no_parser_and_no_card_model(write: Write, tmp_path: Path) -> None:
+    """A second ``check`` of an unchanged folder reads the pack's header only: lark, the
+    grammar's modules, the card model and the worker module stay unimported (issue 11:
+    a cached check no slower than a plain read of the same bytes)."""
+    import subprocess
+    import sys
+
+    write("a/grizzly_bears.txt", BEAR)
+    write("b/broken.txt", BROKEN)
+    cache = tmp_path / "cache"
+    command = [sys.executable, "-m", "dfc_plugin.cli", "check", "--json", "--cache-dir", str(cache)]
+    first = subprocess.run([*command, str(tmp_path / "scripts")], capture_output=True, check=False)
+    probe = (
+        "import sys, io\n"
+        "from dfc_plugin.cli import main\n"
+        f"code = main({[*command[3:], str(tmp_path / 'scripts')]!r}, io.StringIO())\n"
+        "heavy = ('lark', 'dfc_plugin.cards', 'dfc_plugin.script.parser', 'dfc_plugin.script.build',"
+        " 'dfc_plugin.script.workers', 'dfc_plugin.script.serialize', 'importlib.resources')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert first.returncode == 1 and b"bad-mana-cost" in first.stdout
+    assert done.stdout.strip() == "[]", done.stdout
+
+
+def test_check_json_is_the_same_bytes_with_and_without_the_cache(
+    forge_2020: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, scripts_read: list[str]
+) -> None:
+    """``check --json`` of a corpus sample, our scripts and a file full of mistakes (so
+    errors and warnings go through the pack too) prints the same bytes read fresh, into a
+    new pack, and from the pack; the last reads no script. (The whole corpus is compared
+    by benchmarks/parse_corpus.py.)"""
+    import io
+
+    from dfc_plugin.cli import main
+
+    sample = tmp_path / "sample"
+    for path in sorted(forge_2020.rglob("*.txt"))[::60]:
+        target = sample / path.parent.name / path.name
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(path, target)
+    (sample / "m").mkdir(exist_ok=True)
+    (sample / "m" / "mistakes.txt").write_text(BROKEN + "A:AB$ Draw | Cost$ 2 Z\nSVar:X:DB$ Draw\n")
+    shutil.copytree(bundled_cardscripts(), sample / "ours")
+    monkeypatch.setattr(cache_module, "_RACY_NS", 0)  # the copies settle at once
+
+    def check(*options: str) -> str:
+        out = io.StringIO()
+        main(["check", "--json", "--jobs", "1", *options, str(sample)], out)
+        return out.getvalue()
+
+    fresh = check("--no-cache")
+    cache = str(tmp_path / "cache")
+    into_pack = check("--cache-dir", cache)
+    scripts_read.clear()
+    from_pack = check("--cache-dir", cache)
+    assert scripts_read == []
+    assert fresh == into_pack == from_pack
+    assert '"bad-cost"' in fresh and '"unused-svar"' in fresh  # diagnostics went through the pack

@@ -3,6 +3,7 @@ search-path order of several folders, and the content-keyed cache."""
 
 from __future__ import annotations
 
+import marshal
 from collections.abc import Callable
 from pathlib import Path
 
@@ -213,11 +214,12 @@ def test_moved_file_with_same_content_is_not_parsed(
     [
         b"not json at all\n",
         b"\x80\x04\x95pickle\x8c\x05posix\x94\x8c\x06system\x94\x93\x94\n",
-        b"dfc-plugin-cache/3 0123 4567 3\n{}\n",
+        b"dfc-plugin-cache/4 0123 4567 3\n{}\n",
         b"CHECKSUMMED" + b'{"model": "MODEL", "root": "ROOT", "rows": [[1,2,3]]}\n',
-        b"CHECKSUMMED" + b"[" * 100000 + b"\n",
+        b"CHECKSUMMED" + b")\x01" * 100000 + b"N",
+        b"CHECKSUMMED" + marshal.dumps(compile("import os; os.system('x')", "x", "exec")),
     ],
-    ids=["garbage", "pickle-bytes", "bad-checksum", "wrong-shape", "deep-nesting"],
+    ids=["garbage", "pickle-bytes", "bad-checksum", "wrong-shape", "deep-nesting", "code-object"],
 )
 def test_hostile_cache_is_ignored_and_rebuilt(write: Write, tmp_path: Path, hostile: bytes) -> None:
     """Nothing in a cache file can make the plugin run code or crash: a pack that is not
@@ -237,8 +239,28 @@ def test_hostile_cache_is_ignored_and_rebuilt(write: Write, tmp_path: Path, host
     library = load(tmp_path / "scripts", cache_dir=cache)
     assert library.get("Grizzly Bears").name == "Grizzly Bears"
     assert library.cache_warnings and "reading the scripts again" in library.cache_warnings[0]
-    assert pack.read_bytes().startswith(b"dfc-plugin-cache/3 ")  # rebuilt
+    assert pack.read_bytes().startswith(b"dfc-plugin-cache/4 ")  # rebuilt
     assert load(tmp_path / "scripts", cache_dir=cache).cache_warnings == []
+
+
+def test_a_code_object_in_a_sealed_header_is_refused_never_run(write: Write, tmp_path: Path) -> None:
+    """marshal can build a code object; a header holding one (checksum made right) is
+    refused by the type checks and nothing in it runs."""
+    from dfc_plugin.script.cache import Pack, model_version
+
+    write("a/grizzly_bears.txt", BEAR)
+    root = (tmp_path / "scripts").resolve()
+    cache = tmp_path / "cache"
+    load(tmp_path / "scripts", cache_dir=cache)
+    ran = tmp_path / "ran"
+    code = compile(f"open({str(ran)!r}, 'w')", "x", "exec")
+    header = {"model": model_version(), "root": str(root), "written_ns": 0, "body_length": 0}
+    header |= {"files": {}, "rows": (code,)}
+    Pack.location(cache, root).write_bytes(seal_pack(marshal.dumps(header)))
+    library = load(tmp_path / "scripts", cache_dir=cache)
+    assert library.cache_warnings and "reading the scripts again" in library.cache_warnings[0]
+    assert library.get("Grizzly Bears").name == "Grizzly Bears"
+    assert not ran.exists()
 
 
 def test_another_versions_pack_is_replaced_silently(write: Write, tmp_path: Path) -> None:
@@ -271,3 +293,9 @@ def test_no_cache_writes_nothing(write: Write, tmp_path: Path) -> None:
     cache = tmp_path / "cache"
     load(tmp_path / "scripts", cache_dir=cache, use_cache=False)
     assert not cache.exists()
+
+
+def test_the_library_names_the_meld_layout_as_the_model_does() -> None:
+    from dfc_plugin.script.library import MELD_LAYOUT
+
+    assert Layout.MELD.value == MELD_LAYOUT

@@ -370,21 +370,23 @@ class _CardBuilder:
                 code="too-many-lines",
             )
             text = text[:cut]
-        for kind, value, line in line_items(text):
-            self.take(kind, value, line)
+        handlers = _HANDLERS
+        for kind, item, line in line_items(text):
+            handler = handlers.get(kind)
+            if handler is None:
+                continue  # (a comment)
+            body = item.rstrip("\n")
+            if kind in _WHOLE_TOKENS or "\n" not in body:
+                handler(self, body, line)  # a whole token, or a run of one line (most)
+            else:
+                self.take_lines(handler, body, line)
         card = self.finish()
         self.close_diagnostics()
         return card
 
-    def take(self, kind: str, item: str, line: int) -> None:
-        """Hand each line of a line token (a run of lines of one kind) to its handler."""
-        handler = _HANDLERS.get(kind)
-        if handler is None:
-            return
-        body = item.rstrip("\n")
-        if kind in _WHOLE_TOKENS or "\n" not in body:
-            handler(self, body, line)  # a whole token, or a run of one line
-            return
+    def take_lines(self, handler: Callable[[_CardBuilder, str, int], None], body: str, line: int) -> None:
+        """Hand each line of a run of lines of one kind to the kind's handler (the walk
+        in :meth:`build` gives it a token's text, which holds several lines)."""
         for text in body.split("\n"):  # (decode_script made every line break a \n)
             if text:
                 handler(self, text, line)

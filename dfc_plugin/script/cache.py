@@ -2,14 +2,18 @@
 
 One *pack* file per library folder, in a cache folder the user chooses (``--cache-dir``,
 ``DFC_PLUGIN_CACHE_DIR``, else ``$XDG_CACHE_HOME/dfc-plugin``, ``~/.cache/dfc-plugin``, or
-on Windows ``%LOCALAPPDATA%\\dfc-plugin\\Cache``). A pack is JSON only (it cannot make
-anything run):
+on Windows ``%LOCALAPPDATA%\\dfc-plugin\\Cache``). A pack holds plain data only (it
+cannot make anything run):
 
-- a first line ``dfc-plugin-cache/3 <header checksum> <body checksum> <header length>``:
+- a first line ``dfc-plugin-cache/4 <header checksum> <body checksum> <header length>``:
   the BLAKE2 digests of the header and of the body, and where the body starts;
-- the header: one row per distinct script content (BLAKE2 digest of the file's bytes,
-  whether it was read as a token script, and what reading it gave: face names, layout,
-  meld pair, errors and warnings, and where its card is);
+- the header, in :mod:`marshal`'s format (a dict of strings, integers, booleans, ``None``
+  and tuples: a cached ``check`` of the corpus loads it in a few milliseconds, where JSON
+  took ten times as long): one row per distinct script content (BLAKE2 digest of the
+  file's bytes, whether it was read as a token script, and what reading it gave: face
+  names, layout, meld pair, errors and warnings, and where its card is). Only a header
+  whose checksum matches is unmarshalled, and every value's type is checked before use
+  (a code object or any other type is refused; nothing is ever called or unpickled);
 - the body: each card's model as its own JSON text, decoded only when that card is
   looked up.
 
@@ -39,22 +43,27 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import json
+import marshal
 import os
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cache
-from itertools import chain, repeat
-from operator import itemgetter
+from itertools import chain, compress, repeat
+from operator import add, itemgetter, ne, or_
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from dfc_plugin.cards import CardDef
 from dfc_plugin.errors import CacheError, CardScriptError
 from dfc_plugin.script.files import read_regular_range
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.resources import grammar_path, package_path
-from dfc_plugin.script.serialize import card_from_json, card_to_json
+
+if TYPE_CHECKING:
+    from dfc_plugin.cards import CardDef
+
+# The card model and its JSON form are imported when a card is decoded or a pack written:
+# a cached ``check`` needs neither.
 
 __all__ = [
     "MAX_PACK_BYTES",
@@ -71,7 +80,7 @@ __all__ = [
     "write_pack",
 ]
 
-_FORMAT = b"dfc-plugin-cache/3"
+_FORMAT = b"dfc-plugin-cache/4"
 #: The first line is shorter than this (a magic word, two digests and a length).
 _FIRST_LINE_MAX = 256
 #: The largest pack read (the 18,294-script corpus makes one of about 40 MB).
@@ -135,19 +144,19 @@ def _expect(condition: bool) -> None:
 _DIAGNOSTIC_FIELDS = 8
 
 
-def diagnostic_rows(items: Sequence[CardScriptError]) -> list[list[Any]]:
-    """Diagnostics as plain lists (a pack's rows; what a worker process sends back)."""
-    return [
-        [e.message, e.line, e.column, e.end_column, e.code, e.hint, e.source_line, e.source_start]
+def diagnostic_rows(items: Sequence[CardScriptError]) -> tuple[tuple[Any, ...], ...]:
+    """Diagnostics as plain tuples (a pack's rows; what a worker process sends back)."""
+    return tuple(
+        (e.message, e.line, e.column, e.end_column, e.code, e.hint, e.source_line, e.source_start)
         for e in items
-    ]
+    )
 
 
 def diagnostics_from_rows(value: Any, path: str, severity: str) -> tuple[CardScriptError, ...]:
-    _expect(type(value) is list)
+    _expect(type(value) is tuple)
     found = []
     for item in value:
-        _expect(type(item) is list and len(item) == _DIAGNOSTIC_FIELDS)
+        _expect(type(item) is tuple and len(item) == _DIAGNOSTIC_FIELDS)
         message, line, column, end, code, hint, source_line, source_start = item
         _expect(all(type(v) is str for v in (message, code, hint, source_line)))
         _expect(all(type(v) is int for v in (line, column, end, source_start)))
@@ -166,14 +175,14 @@ def diagnostics_from_rows(value: Any, path: str, severity: str) -> tuple[CardScr
     return tuple(found)
 
 
-def _outline_to(outline: CardOutline | None) -> list[Any]:
+def _outline_to(outline: CardOutline | None) -> tuple[Any, ...]:
     """An outline as the six row fields it takes (no outline: no names)."""
     if outline is None:
-        return [[], [], "", None, None, 0]
-    return [list(outline.names), list(outline.name_lines), *outline[2:]]
+        return ((), (), "", None, None, 0)
+    return tuple(outline)
 
 
-def _check_outline_lists(table: list[list[Any]]) -> None:
+def _check_outline_lists(table: tuple[tuple[Any, ...], ...]) -> None:
     """Every row's face names are strings and its name lines integers, as many of one as
     of the other (all rows at once, in C loops: 18,000 rows in a cached corpus load)."""
     names, lines = list(map(_NAMES_OF_ROW, table)), list(map(_LINES_OF_ROW, table))
@@ -184,8 +193,11 @@ def _check_outline_lists(table: list[list[Any]]) -> None:
 
 _STR = {str}
 _INT = {int}
-_LIST = {list}
+_TUPLE = {tuple}
 _KEY_OF_ROW = itemgetter(0, 1)
+_ERRORS, _OFFSET, _LENGTH = itemgetter(8), itemgetter(10), itemgetter(11)
+_FIRST = itemgetter(0)
+_SECOND = itemgetter(1)
 _NAMES_OF_ROW = itemgetter(2)
 _LINES_OF_ROW = itemgetter(3)
 
@@ -213,13 +225,16 @@ class NewRow:
     card: CardDef | bytes | None
 
 
-# A row: [digest, is_token, names, name lines, layout, meld partner, melded face, meld
-# line, errors, warnings, offset, length]; checked at once by the tuple of its types.
-_ROW_TYPES = frozenset(
-    (str, bool, list, list, str, partner, melded, int, list, list, int, int)
-    for partner in (str, type(None))
-    for melded in (str, type(None))
+# A row: (digest, is_token, names, name lines, layout, meld partner, melded face, meld
+# line, errors, warnings, offset, length); checked column by column, each in a C loop.
+_OPTIONAL_STR: frozenset[type] = frozenset((str, type(None)))
+_COLUMN_TYPES: tuple[frozenset[type], ...] = (
+    *(frozenset((kind,)) for kind in (str, bool, tuple, tuple, str)),
+    _OPTIONAL_STR,
+    _OPTIONAL_STR,
+    *(frozenset((kind,)) for kind in (int, tuple, tuple, int, int)),
 )
+_COLUMNS = tuple(map(itemgetter, range(len(_COLUMN_TYPES))))
 #: Files changed this close to the pack's writing are hashed again (coarse timestamps).
 _RACY_NS = 2_000_000_000
 
@@ -244,32 +259,38 @@ class Pack:
         self,
         path: Path,
         root: Path,
-        rows: list[Any] | None = None,
+        rows: tuple[Any, ...] = (),
         body: _Body | None = None,
-        files: list[Any] | None = None,
+        files: dict[str, Any] | None = None,
         written_ns: int = 0,
     ) -> None:
         self.path = path
         self.root = root
-        self.rows: list[Any] = rows or []
+        self.rows: tuple[Any, ...] = rows
         self.body = body or _Body(path, 0, 0, digest(b""))
         self.written_ns = written_ns
         #: Where a body that does not match its checksum is reported (the load's list).
         self.warnings: list[str] = []
         # Every row's and file's types checked in C loops (18,000 of each in the corpus).
         table = self.rows
-        _expect(set(map(type, table)) <= _LIST)
-        _expect(set(map(tuple, map(map, repeat(type), table))) <= _ROW_TYPES)
+        _expect(type(table) is tuple and set(map(type, table)) <= _TUPLE)
+        _expect(set(map(len, table)) <= {len(_COLUMN_TYPES)})
+        for column, kinds in zip(_COLUMNS, _COLUMN_TYPES, strict=True):
+            _expect(set(map(type, map(column, table))) <= kinds)
         _check_outline_lists(table)
+        _expect(_rows_are_whole(table, self.body.length))
         keys = map(_KEY_OF_ROW, table)
         self.by_key: dict[tuple[str, bool], int] = dict(zip(keys, range(len(table)), strict=True))
-        items = files or []
-        _expect(set(map(type, items)) <= _LIST and set(map(len, items)) <= {3})
-        rels, stats, digests = zip(*items, strict=True) if items else ((), (), ())
-        _expect(set(map(type, rels)) <= _STR and set(map(type, digests)) <= _STR)
-        _expect(set(map(type, stats)) <= _LIST)
-        seen = zip(stats, digests, strict=True)
-        self.files: dict[str, tuple[list[Any], str]] = dict(zip(rels, seen, strict=True))
+        # files: each path as it was when hashed, {rel: (stat key, digest)}
+        files = {} if files is None else files
+        _expect(type(files) is dict and set(map(type, files)) <= _STR)
+        seen = files.values()
+        _expect(set(map(type, seen)) <= _TUPLE and set(map(len, seen)) <= {2})
+        stats = list(map(_FIRST, seen))
+        _expect(set(map(type, stats)) <= _TUPLE and set(map(len, stats)) <= {4})
+        _expect(set(map(type, chain.from_iterable(stats))) <= _INT)
+        _expect(set(map(type, map(_SECOND, seen))) <= _STR)
+        self.files: dict[str, tuple[tuple[int, int, int, int], str]] = files
 
     @staticmethod
     def location(cache_dir: Path, root: Path) -> Path:
@@ -311,16 +332,17 @@ class Pack:
         if len(head) != head_length or digest(head) != head_digest:
             raise CacheError(f"cache {path} is damaged (its checksum does not match)")
         try:
-            header = json.loads(head)
+            # (the checksum matched: these are the bytes write_pack wrote, or a forger's)
+            header = marshal.loads(head)
             _expect(type(header) is dict)
             if header.get("model") != model_version():
                 return cls.empty(cache_dir, root)
-            _expect(header.get("root") == str(root) and type(header.get("rows")) is list)
-            _expect(type(header.get("files")) is list and type(header.get("written_ns")) is int)
+            _expect(header.get("root") == str(root) and type(header.get("rows")) is tuple)
+            _expect(type(header.get("files")) is dict and type(header.get("written_ns")) is int)
             _expect(type(header.get("body_length")) is int and header["body_length"] >= 0)
             body = _Body(path, len(first) + 1 + head_length, header["body_length"], body_digest)
             pack = cls(path, root, header["rows"], body, header["files"], header["written_ns"])
-        except (ValueError, RecursionError):
+        except (ValueError, EOFError, TypeError, RecursionError):
             raise CacheError(f"cache {path} is damaged") from None
         _touch(path)
         return pack
@@ -328,15 +350,19 @@ class Pack:
     def __len__(self) -> int:
         return len(self.rows)
 
-    def known_digest(self, rel: str, info: os.stat_result) -> str | None:
-        """The recorded digest of a file whose stat key says it is unchanged since it
-        was hashed (and was not changed around the time the pack was written)."""
+    def known_digest(self, rel: str, key: tuple[int, int, int, int]) -> str | None:
+        """The recorded digest of a file whose stat key (:func:`stat_key`) says it is
+        unchanged since it was hashed (and was not changed around the time the pack was
+        written)."""
         seen = self.files.get(rel)
-        if seen is None or info.st_ctime_ns >= self.written_ns - _RACY_NS:
+        if seen is None or seen[0] != key or key[2] >= self.settled_ns:
             return None
-        key, content = seen
-        same = key == [info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino]
-        return content if same else None
+        return seen[1]
+
+    @property
+    def settled_ns(self) -> int:
+        """A file whose change time is at least this may have changed since it was hashed."""
+        return self.written_ns - _RACY_NS
 
     def lookup(self, content_digest: str, is_token: bool) -> int | None:
         """The row of a script with this content, if the pack has one."""
@@ -345,21 +371,15 @@ class Pack:
     def record(self, row: int, path: str) -> CachedRecord:
         """A row's outline and diagnostics, reported at ``path``. Raises
         :class:`CacheError` if the row is not what this version writes."""
-        # (every field's type, and the outline lists' items, were checked when read)
-        _, _, names, lines, layout, partner, melded, meld_line, errors, warnings, offset, length = (
-            self.rows[row]
-        )
-        _expect(
-            length >= 0
-            and (offset == -1 or 0 <= offset <= offset + length <= self.body.length)
-            and (offset == -1) == (errors != [])  # a card exactly when there is no error
-            and (names != [] or errors != [])  # no outline: the file had no card
-        )
+        # (every field's type, the outline lists' items and the offsets were checked
+        # when the pack was read: _row_is_whole)
+        fields = self.rows[row]
+        errors, warnings = fields[8], fields[9]
         return CachedRecord(
-            CardOutline(tuple(names), tuple(lines), layout, partner, melded, meld_line) if names else None,
-            diagnostics_from_rows(errors, path, "error") if errors != [] else (),
-            diagnostics_from_rows(warnings, path, "warning") if warnings != [] else (),
-            offset >= 0,
+            _OUTLINE(fields[2:8]) if fields[2] else None,
+            diagnostics_from_rows(errors, path, "error") if errors else (),
+            diagnostics_from_rows(warnings, path, "warning") if warnings else (),
+            fields[10] >= 0,
         )
 
     def blob(self, row: int) -> bytes | None:
@@ -389,7 +409,30 @@ class Pack:
             data = json.loads(blob)
         except (ValueError, RecursionError):
             raise CacheError(f"cache row {row} is damaged") from None
+        from dfc_plugin.script.serialize import card_from_json
+
         return card_from_json(data)
+
+
+_OUTLINE = CardOutline._make
+
+
+def _rows_are_whole(table: tuple[tuple[Any, ...], ...], body_length: int) -> bool:
+    """Every row's card is inside the body, and there is one exactly when the row has
+    no error; a row without an outline has errors (the file had no card). (All rows at
+    once, in C loops; the columns' types were checked.)"""
+    has_errors = list(map(bool, map(_ERRORS, table)))
+    offsets, lengths = list(map(_OFFSET, table)), list(map(_LENGTH, table))
+    has_card = list(map(ne, offsets, repeat(-1)))
+    with_card = list(compress(offsets, has_card))
+    ends = list(map(add, with_card, compress(lengths, has_card)))
+    return (
+        min(lengths, default=0) >= 0
+        and min(with_card, default=0) >= 0
+        and max(ends, default=0) <= body_length
+        and all(map(ne, has_card, has_errors))
+        and all(map(or_, map(bool, map(_NAMES_OF_ROW, table)), has_errors))
+    )
 
 
 class _Body:
@@ -431,15 +474,18 @@ def _touch(path: Path) -> None:
 
 def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[SeenFile] = ()) -> None:
     """Write a pack atomically, then evict old packs from its folder."""
+    from dfc_plugin.cards import CardDef
+    from dfc_plugin.script.serialize import card_to_json
+
     body = bytearray()
-    table: list[list[Any]] = []
+    table: list[tuple[Any, ...]] = []
     for row in rows:
         card = row.card
         blob = card if isinstance(card, bytes) else None
         if isinstance(card, CardDef):
             blob = json.dumps(card_to_json(card), separators=(",", ":")).encode("ascii")
         table.append(
-            [
+            (
                 row.digest,
                 row.is_token,
                 *_outline_to(row.outline),
@@ -447,7 +493,7 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
                 diagnostic_rows(row.warnings),
                 len(body) if blob is not None else -1,
                 len(blob) if blob is not None else 0,
-            ]
+            )
         )
         if blob is not None:
             body += blob
@@ -455,12 +501,11 @@ def write_pack(path: Path, root: Path, rows: Sequence[NewRow], files: Sequence[S
         "model": model_version(),
         "root": str(root),
         "written_ns": time.time_ns(),
-        "files": [[seen.rel, list(seen.key), seen.digest] for seen in files],
+        "files": {seen.rel: (seen.key, seen.digest) for seen in files},
         "body_length": len(body),
-        "rows": table,
+        "rows": tuple(table),
     }
-    # ensure_ascii: a file name that is not UTF-8 (kept as surrogates) is written escaped.
-    head = json.dumps(header, separators=(",", ":")).encode("ascii")
+    head = marshal.dumps(header)
     first = b" ".join((_FORMAT, digest(head).encode(), digest(bytes(body)).encode(), str(len(head)).encode()))
     import tempfile  # (here: a load that writes no pack needs no tempfile, nor its import)
 

@@ -18,18 +18,16 @@ are an error.
 
 from __future__ import annotations
 
-import difflib
 import json
 import os
 import stat
 import unicodedata
 from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, NamedTuple
 
-from dfc_plugin.cards import CardDef, Face, Layout
 from dfc_plugin.errors import CacheError, CardNotFoundError, CardScriptError, LibraryError
 from dfc_plugin.script.cache import (
     NewRow,
@@ -42,10 +40,19 @@ from dfc_plugin.script.cache import (
 )
 from dfc_plugin.script.files import read_regular
 from dfc_plugin.script.outline import CardOutline
-from dfc_plugin.script.workers import Job, Read, read_all
 
 if TYPE_CHECKING:
+    from dfc_plugin.cards import CardDef, Face
     from dfc_plugin.script.build import ScriptResult
+    from dfc_plugin.script.workers import Read
+
+# A load served from the cache imports neither the card model (dfc_plugin.cards), nor the
+# parser, nor the worker processes' module: a cached ``check`` of the corpus must take
+# no longer than a plain read of its bytes (issue 11), and those imports alone took a
+# quarter of that.
+
+#: ``Layout.MELD.value`` (tests/test_library.py checks that they agree).
+MELD_LAYOUT = "meld"
 
 __all__ = ["MAX_SCRIPT_BYTES", "FolderListing", "Library", "LoadedFile", "script_files"]
 
@@ -224,8 +231,10 @@ class Library:
             for name, line in zip(outline.names, outline.name_lines, strict=True):
                 if loaded.errors:
                     self._outlines.setdefault(name, loaded)
-                else:
+                elif name in self._by_name:
                     self._add_name(name, line, loaded)
+                else:  # (what _add_name does for a new name, without the call)
+                    self._by_name[name] = self._outlines[name] = loaded
 
     def _add_name(self, name: str, line: int, loaded: LoadedFile) -> None:
         earlier = self._by_name.get(name)
@@ -260,7 +269,7 @@ class Library:
     def _check_meld_pairs(self) -> None:
         for loaded in dict.fromkeys(self._outlines.values()):
             outline = loaded.outline
-            if outline is None or outline.layout != Layout.MELD.value or outline.meld_partner is None:
+            if outline is None or outline.layout != MELD_LAYOUT or outline.meld_partner is None:
                 continue
             if self._outlines.get(outline.names[0]) is not loaded:
                 continue
@@ -278,6 +287,8 @@ class Library:
             (self.errors if severity == "error" else self.warnings).append(problem)
 
         if partner is None:
+            import difflib
+
             close = difflib.get_close_matches(partner_name, list(self._outlines), n=1, cutoff=0.75)
             hint = (
                 f"did you mean {close[0]!r}?"
@@ -293,7 +304,7 @@ class Library:
                 "partner-from-bundled",
                 "warning",
             )
-        if partner.layout != Layout.MELD.value or partner.meld_partner != outline.names[0]:
+        if partner.layout != MELD_LAYOUT or partner.meld_partner != outline.names[0]:
             report(
                 f"meld partner {partner_name!r} does not name {outline.names[0]!r} as its MeldPair",
                 "both cards of a meld pair have AlternateMode:Meld and MeldPair:<the other>",
@@ -341,6 +352,8 @@ class Library:
         """Like :meth:`find`, but raises :class:`CardNotFoundError` with suggestions."""
         card = self.find(name)
         if card is None:
+            import difflib
+
             close = difflib.get_close_matches(name, list(self._by_name), n=3, cutoff=0.6)
             raise CardNotFoundError(name, tuple(close))
         return card
@@ -357,17 +370,17 @@ class Library:
                     yield card
 
     def __len__(self) -> int:
-        return sum(1 for loaded in self.files if loaded.summary is not None)
+        return sum(1 for loaded in self.files if loaded.outline is not None and not loaded.errors)
 
     def names(self) -> list[str]:
         return sorted(self._by_name)
 
     def layouts(self) -> dict[str, int]:
-        counts = Counter(f.summary.layout for f in self.files if f.summary is not None)
+        counts = Counter(f.outline.layout for f in self.files if f.outline is not None and not f.errors)
         return dict(sorted(counts.items()))
 
     def face_count(self) -> int:
-        return sum(len(f.summary.names) for f in self.files if f.summary is not None)
+        return sum(len(f.outline.names) for f in self.files if f.outline is not None and not f.errors)
 
     def partner(self, card: CardDef) -> CardDef | None:
         """The other card of a meld pair."""
@@ -497,10 +510,14 @@ def _load_folder(  # noqa: PLR0917 (private: one call, from Library.load)
     (in worker processes when there are many: :mod:`dfc_plugin.script.workers`)."""
     resolved = root.resolve()
     state = _RootLoad(str(root), index, _open_pack(cache_root, resolved, cache_warnings), cache_warnings)
-    slots = [_look_up(state, path) for path in scripts]
+    slots = _look_up_all(state, scripts)
     pending = [slot for slot in slots if isinstance(slot, _Pending)]
-    jobs = [p.job for p in pending]
-    reads = iter(read_all(jobs, MAX_SCRIPT_BYTES, with_cards=state.pack is not None, workers=workers))
+    reads: Iterator[Read] = iter(())
+    if pending:
+        from dfc_plugin.script.workers import Job, read_all
+
+        jobs = [Job(p.path, p.is_token, p.data) for p in pending]
+        reads = iter(read_all(jobs, MAX_SCRIPT_BYTES, with_cards=state.pack is not None, workers=workers))
     loaded = [slot if isinstance(slot, LoadedFile) else _take(state, slot, next(reads)) for slot in slots]
     pack = state.pack
     if pack is not None and (state.changed or len(pack) != len(state.rows)):
@@ -513,10 +530,54 @@ def _load_folder(  # noqa: PLR0917 (private: one call, from Library.load)
 
 
 class _Pending(NamedTuple):
-    """A script to read, and its content key for the cache (``None`` without one)."""
+    """A script to read (its bytes, if the cache needed them to hash it), and its content
+    key for the cache (``None`` without one)."""
 
-    job: Job
+    path: str
+    is_token: bool
+    data: bytes | None
     key: tuple[str, bool] | None
+
+
+def _look_up_all(state: _RootLoad, scripts: list[str]) -> list[LoadedFile | _Pending]:
+    """Each script's record from the cache, or the script to read. The common case of a
+    cached load (a regular file unchanged since it was hashed, whose row has no
+    diagnostics) is taken in this one loop, as :func:`_look_up` would take it; every
+    other case goes through :func:`_look_up`."""
+    pack = state.pack
+    if pack is None:
+        return [_Pending(path, _is_token_path(path), None, None) for path in scripts]
+    start, index, settled = len(state.root) + 1, state.index, pack.settled_ns
+    known, by_key, rows = pack.files.get, pack.by_key.get, pack.rows
+    seen, kept = state.seen.append, state.rows.setdefault
+    found: list[LoadedFile | _Pending] = []
+    for path in scripts:
+        try:
+            info = os.stat(path)
+        except OSError:
+            found.append(_look_up(state, path))  # (which reports why)
+            continue
+        rel = path[start:]
+        key = (info.st_size, info.st_mtime_ns, info.st_ctime_ns, info.st_ino)
+        recorded = known(rel)
+        if recorded is None or recorded[0] != key or key[2] >= settled or not stat.S_ISREG(info.st_mode):
+            found.append(_look_up(state, path))
+            continue
+        content = recorded[1]
+        is_token = "tokenscripts" in path and _is_token_path(path)
+        row = by_key((content, is_token))
+        if row is None or rows[row][8] or rows[row][9] or state.pack is not pack:
+            found.append(_look_up(state, path))
+            continue
+        fields = rows[row]
+        seen(SeenFile(rel, key, content))
+        kept((content, is_token), row)
+        # (a row without errors has a card: Pack checked that when it read the rows)
+        found.append(LoadedFile(path, index, _OUTLINE(fields[2:8]), (), (), None, pack, row))
+    return found
+
+
+_OUTLINE = CardOutline._make
 
 
 def _look_up(state: _RootLoad, path: str) -> LoadedFile | _Pending:
@@ -524,16 +585,17 @@ def _look_up(state: _RootLoad, path: str) -> LoadedFile | _Pending:
     is_token = _is_token_path(path)
     pack = state.pack
     if pack is None:
-        return _Pending(Job(path, is_token), None)
+        return _Pending(path, is_token, None, None)
     data = None
     try:
         rel = path[len(state.root) + 1 :]
         info = os.stat(path)
-        content = pack.known_digest(rel, info) if stat.S_ISREG(info.st_mode) else None
+        seen = stat_key(info)
+        content = pack.known_digest(rel, seen) if stat.S_ISREG(info.st_mode) else None
         if content is None:
             data = _read_bytes(path)
             content = digest(data)
-        state.seen.append(SeenFile(rel, stat_key(info), content))
+        state.seen.append(SeenFile(rel, seen, content))
     except OSError as error:
         return _unreadable(path, state.index, error)
     key = (content, is_token)
@@ -542,12 +604,12 @@ def _look_up(state: _RootLoad, path: str) -> LoadedFile | _Pending:
         reused = _reuse(state, row, path, key)
         if reused is not None:
             return reused
-    return _Pending(Job(path, is_token, data), key)
+    return _Pending(path, is_token, data, key)
 
 
 def _take(state: _RootLoad, pending: _Pending, read: Read) -> LoadedFile:
     """A script as read (a row of the pack to write, with the cache)."""
-    path = pending.job.path
+    path = pending.path
     if read.failure is not None:
         return _unreadable(path, state.index, OSError(0, read.failure))
     key = pending.key
@@ -610,4 +672,8 @@ def _decode(pack: Pack, row: int, path: str, outline: CardOutline | None) -> Car
         except OSError:
             return None
         return _read_script(data, path, _is_token_path(path)).card
-    return card if card.path == path else replace(card, path=path)
+    if card.path == path:
+        return card
+    from dataclasses import replace
+
+    return replace(card, path=path)

@@ -6,9 +6,10 @@ outlines and diagnostics) imports no parser.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import TYPE_CHECKING, NamedTuple
 
-from dfc_plugin.cards import CardDef
+if TYPE_CHECKING:
+    from dfc_plugin.cards import CardDef
 
 __all__ = ["CardOutline"]
 

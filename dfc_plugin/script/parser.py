@@ -11,7 +11,7 @@ the file and line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from typing import Any
@@ -309,13 +309,14 @@ def _line_lexer() -> Lark:
 
 
 @cache
-def _line_scanner() -> Callable[[str, int], re.Match[str] | None]:
+def _line_scanner() -> Callable[[str], Iterator[re.Match[str]]]:
     """The line lexer's terminals as one regular expression, in the order Lark's basic
     lexer tries them (its ``terminals``, sorted by priority and width), each a named
-    group: matching it in a loop gives Lark's tokens without Lark's per-token work."""
+    group: its matches one after another (``finditer``, whose loop runs in C) give
+    Lark's tokens without Lark's per-token work."""
     terminals = _line_lexer().lexer.terminals  # type: ignore[attr-defined]
     pattern = "|".join(f"(?P<{t.name}>{t.pattern.to_regexp()})" for t in terminals)
-    return re.compile(pattern).match
+    return re.compile(pattern).finditer
 
 
 def prepare_parser() -> None:
@@ -338,20 +339,25 @@ def parse_script(text: str) -> list[Token]:
 
 def line_items(text: str) -> list[tuple[str, str, int]]:
     """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
-    match = _line_scanner()
     items: list[tuple[str, str, int]] = []
-    position, line, end = 0, 1, len(text)
-    while position < end:
-        found = match(text, position)
-        if found is None or found.end() == position:  # cannot happen: see parse_script
-            tokens = _line_lexer().lex(text)
-            return [(t.type, str(t), t.line or 1) for t in tokens if t.type != "_BLANK"]
+    position, line = 0, 1
+    for found in _line_scanner()(text):
+        if found.start() != position or found.end() == position:  # cannot happen: see parse_script
+            return _lexed_items(text)
         value, kind = found.group(), found.lastgroup or ""
         if kind != "_BLANK":
             items.append((kind, value, line))
         line += value.count("\n")  # as Lark counts (decode_script made every break a \n)
         position = found.end()
+    if position != len(text):  # (neither can this: the terminals cover every text)
+        return _lexed_items(text)
     return items
+
+
+def _lexed_items(text: str) -> list[tuple[str, str, int]]:
+    """:func:`line_items` by Lark's own lexer (the reference the scanner follows)."""
+    tokens = _line_lexer().lex(text)
+    return [(t.type, str(t), t.line or 1) for t in tokens if t.type != "_BLANK"]
 
 
 def parse_script_rule(text: str) -> list[Token]:

@@ -12,12 +12,15 @@ from a zip archive); anything else is a clear :class:`~dfc_plugin.errors.DfcErro
 
 from __future__ import annotations
 
+import sys
 from functools import cache
-from importlib import resources
-from importlib.resources.abc import Traversable
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from dfc_plugin.errors import DfcError
+
+if TYPE_CHECKING:
+    from importlib.resources.abc import Traversable
 
 __all__ = ["bundled_cardscripts", "data_folder", "grammar_path", "package_path"]
 
@@ -30,16 +33,31 @@ def _as_path(place: Traversable) -> Path:
     return place
 
 
+@cache
+def _package() -> Traversable:
+    """The ``dfc_plugin`` package's folder. A package imported from a folder (as every
+    install and checkout is) is that folder, which is what ``importlib.resources`` gives
+    for it; only another kind of package (from a zip archive) needs ``importlib.resources``,
+    whose import (``tempfile`` with it) is a tenth of a cached ``check``'s time."""
+    spec = sys.modules["dfc_plugin"].__spec__
+    places = list(spec.submodule_search_locations or []) if spec is not None else []
+    if len(places) == 1 and Path(places[0], "__init__.py").is_file():
+        return Path(places[0])
+    from importlib import resources
+
+    return resources.files("dfc_plugin")
+
+
 def package_path(*parts: str) -> Path:
     """A file or folder inside the installed ``dfc_plugin`` package (a module's data, such
     as the bundled scenarios or a driver's known gaps), as a real path."""
-    return _as_path(resources.files("dfc_plugin").joinpath(*parts))
+    return _as_path(_package().joinpath(*parts))
 
 
 def data_folder(name: str) -> Path:
     """The data folder ``name`` (``grammar`` or ``cardscripts``) of the installed package,
     else of the source checkout the package was imported from."""
-    package = resources.files("dfc_plugin")
+    package = _package()
     installed = package.joinpath("_data", name)
     if installed.is_dir():
         return _as_path(installed)
