@@ -16,6 +16,8 @@ from play_support import library
 from random_support import game_digest, new_random_game
 
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.control_statics import _in_the_game as gain_control_in_the_game
+from dfc_plugin.host.abilities.statics import active_continuous
 from dfc_plugin.host.game.cache import (
     PURE_RULE_POINTS,
     RememberingRules,
@@ -56,6 +58,9 @@ def _answers(game: Game) -> dict[str, Any]:
         game._per_object(plain, "legend", o, game._legendary_name) for o in game.battlefield()
     ]
     found["no continuous"] = game.no_continuous()
+    # The statics that work now, as the layers, control and granted triggers share them.
+    found["active continuous"] = [(c.source, c.controller, p) for c, p in active_continuous(game)]
+    found["gain control cards"] = gain_control_in_the_game(game)
     # What the listing and the triggers remember for one state of the game.
     for player in game.players:
         found[f"activation sources {player}"] = game._activation_sources(player)
@@ -80,6 +85,7 @@ def _answers(game: Game) -> dict[str, Any]:
 #: Where the engine keeps what it remembers about a game's state (host/game/cache.py).
 _REMEMBERED: tuple[str, ...] = ("_static_cache", "_faces", "_mana", "_cast_options", "_plain_activations")
 _REMEMBERED += ("_parts", "_sba_objects", "_types", "_no_continuous", "_sba_clean", "_settled")
+_REMEMBERED += ("_some_continuous", "_gain_control_cards")
 
 
 def _afresh(game: Game, question: Any) -> Any:

@@ -82,9 +82,12 @@ class Layers(LoopState):
         anything changes)."""
         if self.__dict__.get("_no_continuous") == self.version:
             return True
+        if self.__dict__.get("_some_continuous") == self.version:
+            return False  # (the other answer, remembered too: the layers ask per object)
         if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
             self.__dict__["_no_continuous"] = self.version
             return True
+        self.__dict__["_some_continuous"] = self.version
         return False
 
     def _cda_parts(self, found: GameObject) -> list[Any]:
