@@ -12,7 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from play_support import library
+from play_support import library, played_game
 from random_support import game_digest, new_random_game
 
 from dfc_plugin.host import Game
@@ -236,3 +236,25 @@ def test_a_pass_after_a_change_outside_any_action_is_a_whole_action() -> None:
     before = game.designation()
     game.apply(1, Pass())
     assert (before, game.designation(), game.priority) == (DayNight.NEITHER, DayNight.DAY, 2)
+
+
+@pytest.mark.rule("704.5g", "613.4c")
+def test_a_remembered_state_based_answer_follows_what_the_statics_give() -> None:
+    """704.5g: "a creature with toughness greater than 0 that has damage marked on it
+    at least equal to its toughness" dies. Each permanent's state-based answer is
+    remembered with the parts the statics give it (while another ``Continuous`` static
+    stays on the battlefield): the same bears with the same 2 damage survive as a 3/3
+    and die once the anthem that made them one has gone."""
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    anthem = game.add("Test Anthem", Zone.BATTLEFIELD, 1)
+    game.add("Test Anthem", Zone.BATTLEFIELD, 2)  # (a static stays: not the plain path)
+    game.deal_damage(bears, ("o", bears), 2)
+    assert not game.state_based_actions() and game.power_toughness(bears) == (3, 3)
+    found = game.obj(bears)
+    game.bounce(anthem)
+    assert game.obj(bears) is found and not game.no_continuous()  # (the same object, now 2/2)
+    assert game.state_based_actions() and bears not in game.objects
+    assert [game.rules.characteristics(o.state).name for o in game.in_zone(Zone.GRAVEYARD, 1)] == [
+        "Grizzly Bears"
+    ]

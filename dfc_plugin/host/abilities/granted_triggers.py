@@ -22,7 +22,7 @@ from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Zone
 
-__all__ = ["granted_triggers"]
+__all__ = ["any_granted_triggers", "granted_triggers"]
 
 _TEST = "test_abilities_granted_triggers.py::test_catlike_curiosity_gives_its_creature_a_draw_trigger"
 
@@ -36,6 +36,12 @@ def _granting(game: Any) -> list[tuple[Ctx, ParamMap]]:
         cached = [(ctx, params) for ctx, params in active_continuous(game) if "AddTrigger" in params]
         game._static_cache[key] = cached
     return cached
+
+
+def any_granted_triggers(game: Any) -> bool:
+    """Whether any static grants a trigger now (most games: none), so that the trigger
+    machinery needn't ask :func:`granted_triggers` about each object it looks at."""
+    return bool(_granting(game))
 
 
 def granted_triggers(game: Any, found: GameObject, mode: str) -> list[tuple[Ability, Face]]:

@@ -16,9 +16,9 @@ The engine's own answers about the game state (``_static_cache``: what might be 
 activated, each watched object's triggers of a mode, mana sources; the layers' ``_parts``;
 state-based actions found clean) are remembered for one value of ``game.version``, bumped
 by every change of an object or a life total. Two kinds outlive a version, because they
-read only immutable values: the printed types of a state (``_types``), and, while no
-``Continuous`` static is anywhere, each permanent's state-based answers, kept with the
-object and the damage and waiting abilities they read (``_sba_objects``).
+read only immutable values: the printed types of a state (``_types``), and each
+permanent's state-based answers, kept with the object and the damage, waiting
+abilities, active player and static abilities' parts they read (``_sba_objects``).
 :func:`drop_caches` forgets those, and within :func:`fresh` no memo is read or kept:
 tests/test_game_cache.py plays random games both ways and compares every answer.
 """

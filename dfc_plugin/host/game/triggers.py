@@ -16,7 +16,7 @@ from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing, params_missing
 from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
-from dfc_plugin.host.abilities.granted_triggers import granted_triggers
+from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, granted_triggers
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
@@ -93,6 +93,7 @@ class TriggerActions(LoopState):
         if entry is None:
             return
         version, known = self.version, self._mode_sources(event.mode)
+        grants, grants_at = any_granted_triggers(self), version
         for found in self._candidates(event):
             hit = known.get(found.id)
             if hit is not None and hit[0] is found and self.version == version:
@@ -104,6 +105,10 @@ class TriggerActions(LoopState):
                 continue
             for ability in abilities:
                 self._maybe_trigger(found, face, ability, event, entry)
+            if grants_at != self.version:  # (a trigger that resolved at once changed the game)
+                grants, grants_at = any_granted_triggers(self), self.version
+            if not grants:
+                continue
             for ability, source_face in granted_triggers(self, found, event.mode):  # 613.1f
                 self._maybe_trigger(found, source_face, ability, event, entry)
         self._delayed_triggers(event, entry)
