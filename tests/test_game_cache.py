@@ -85,7 +85,7 @@ def _answers(game: Game) -> dict[str, Any]:
 #: Where the engine keeps what it remembers about a game's state (host/game/cache.py).
 _REMEMBERED: tuple[str, ...] = ("_static_cache", "_faces", "_mana", "_cast_options", "_plain_activations")
 _REMEMBERED += ("_parts", "_sba_objects", "_types", "_no_continuous", "_sba_clean", "_settled")
-_REMEMBERED += ("_some_continuous", "_gain_control_cards")
+_REMEMBERED += ("_some_continuous", "_gain_control_cards", "_trigger_rows", "_activation_rows")
 
 
 def _afresh(game: Game, question: Any) -> Any:

@@ -119,6 +119,8 @@ def drop_caches(game: Any) -> None:
     game.__dict__.pop("_no_continuous", None)
     game.__dict__.pop("_some_continuous", None)
     game.__dict__.pop("_gain_control_cards", None)
+    game.__dict__.pop("_trigger_rows", None)
+    game.__dict__.pop("_activation_rows", None)
     game.__dict__.pop("_parts", None)
     game.__dict__.pop("_sba_clean", None)
     game.__dict__.pop("_sba_objects", None)

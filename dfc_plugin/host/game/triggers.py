@@ -20,6 +20,7 @@ from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, gra
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
@@ -66,9 +67,18 @@ class TriggerActions(LoopState):
         cached: dict[int, tuple[GameObject, Face | None, list[Ability]]] | None = self._static_cache.get(key)
         if cached is None:
             cached = {}
+            # (with no animation, a face reads only the object: an unchanged one's row stays)
+            rows = None if self.animations or is_fresh() else self.__dict__.setdefault("_trigger_rows", {})
             for found in self._watched().values():
-                face = self.face_of(found)
-                cached[found.id] = (found, face, self._triggers_of(face, mode) if face is not None else [])
+                row = rows.get((mode, found.id)) if rows is not None else None
+                if row is None or row[0] is not found:
+                    face = self.face_of(found)
+                    row = (found, face, self._triggers_of(face, mode) if face is not None else [])
+                    if rows is not None:
+                        rows[(mode, found.id)] = row
+                cached[found.id] = row
+            if rows is not None and len(rows) > 20_000:
+                rows.clear()
             self._static_cache[key] = cached
         return cached
 
