@@ -16,7 +16,7 @@ from typing import Any
 from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.host.abilities import effects  # noqa: F401  (registration order)
 from dfc_plugin.host.abilities.registry import extend
-from dfc_plugin.host.abilities.statics import active_continuous
+from dfc_plugin.host.abilities.statics import active_continuous, any_static_with
 from dfc_plugin.host.abilities.values import Ctx, matches
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.parser import parse_param_map
@@ -33,7 +33,11 @@ def _granting(game: Any) -> list[tuple[Ctx, ParamMap]]:
     key = ("add_trigger", game.version)
     cached: list[tuple[Ctx, ParamMap]] | None = game._static_cache.get(key)
     if cached is None:
-        cached = [(ctx, params) for ctx, params in active_continuous(game) if "AddTrigger" in params]
+        cached = (
+            [(ctx, params) for ctx, params in active_continuous(game) if "AddTrigger" in params]
+            if any_static_with(game, "AddTrigger")  # (most games: none, and nothing to work out)
+            else []
+        )
         game._static_cache[key] = cached
     return cached
 
