@@ -193,7 +193,8 @@ class Layers(LoopState):
         printed face is looked at only for those."""
         if word not in ("Creature", "Artifact") or found.state.face_down:
             return False
-        printed = self.rules.characteristics(found.state).face  # before layer 6 (613.1f)
+        # before layer 6 (613.1f): with no animation, the face that is up is the printed one
+        printed = self.face_of(found) if not self.animations else self.rules.characteristics(found.state).face
         return word in types_added(self, found, printed)
 
     def _static_type(self, found: GameObject, word: str) -> bool:
