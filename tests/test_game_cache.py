@@ -12,10 +12,12 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-from play_support import library
+from play_support import library, played_game
 from random_support import game_digest, new_random_game
 
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.control_statics import _in_the_game as gain_control_in_the_game
+from dfc_plugin.host.abilities.statics import active_continuous
 from dfc_plugin.host.game.cache import (
     PURE_RULE_POINTS,
     RememberingRules,
@@ -56,6 +58,9 @@ def _answers(game: Game) -> dict[str, Any]:
         game._per_object(plain, "legend", o, game._legendary_name) for o in game.battlefield()
     ]
     found["no continuous"] = game.no_continuous()
+    # The statics that work now, as the layers, control and granted triggers share them.
+    found["active continuous"] = [(c.source, c.controller, p) for c, p in active_continuous(game)]
+    found["gain control cards"] = gain_control_in_the_game(game)
     # What the listing and the triggers remember for one state of the game.
     for player in game.players:
         found[f"activation sources {player}"] = game._activation_sources(player)
@@ -80,6 +85,7 @@ def _answers(game: Game) -> dict[str, Any]:
 #: Where the engine keeps what it remembers about a game's state (host/game/cache.py).
 _REMEMBERED: tuple[str, ...] = ("_static_cache", "_faces", "_mana", "_cast_options", "_plain_activations")
 _REMEMBERED += ("_parts", "_sba_objects", "_types", "_no_continuous", "_sba_clean", "_settled")
+_REMEMBERED += ("_some_continuous", "_gain_control_cards", "_trigger_rows", "_activation_rows")
 
 
 def _afresh(game: Game, question: Any) -> Any:
@@ -230,3 +236,25 @@ def test_a_pass_after_a_change_outside_any_action_is_a_whole_action() -> None:
     before = game.designation()
     game.apply(1, Pass())
     assert (before, game.designation(), game.priority) == (DayNight.NEITHER, DayNight.DAY, 2)
+
+
+@pytest.mark.rule("704.5g", "613.4c")
+def test_a_remembered_state_based_answer_follows_what_the_statics_give() -> None:
+    """704.5g: "a creature with toughness greater than 0 that has damage marked on it
+    at least equal to its toughness" dies. Each permanent's state-based answer is
+    remembered with the parts the statics give it (while another ``Continuous`` static
+    stays on the battlefield): the same bears with the same 2 damage survive as a 3/3
+    and die once the anthem that made them one has gone."""
+    game = played_game()
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    anthem = game.add("Test Anthem", Zone.BATTLEFIELD, 1)
+    game.add("Test Anthem", Zone.BATTLEFIELD, 2)  # (a static stays: not the plain path)
+    game.deal_damage(bears, ("o", bears), 2)
+    assert not game.state_based_actions() and game.power_toughness(bears) == (3, 3)
+    found = game.obj(bears)
+    game.bounce(anthem)
+    assert game.obj(bears) is found and not game.no_continuous()  # (the same object, now 2/2)
+    assert game.state_based_actions() and bears not in game.objects
+    assert [game.rules.characteristics(o.state).name for o in game.in_zone(Zone.GRAVEYARD, 1)] == [
+        "Grizzly Bears"
+    ]

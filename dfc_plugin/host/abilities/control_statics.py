@@ -16,9 +16,9 @@ from __future__ import annotations
 from typing import Any
 
 from dfc_plugin.host.abilities.registry import honour
-from dfc_plugin.host.abilities.statics import active, any_static_with
+from dfc_plugin.host.abilities.statics import active_continuous, any_static_with
 from dfc_plugin.host.abilities.values import SIMPLE_PROPS, Ctx, defined_players, matches
-from dfc_plugin.host.game.cache import memo_by_identity
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -29,13 +29,15 @@ _T = "test_abilities_control_statics.py::test_soul_seizer_takes_the_creature_it_
 
 def _in_the_game(game: Any) -> bool:
     """Whether any card in the game has a ``GainControl$`` static on any face: asked as
-    the game settles, so remembered per number of cards (most games have none)."""
-    key = ("gain_control_cards", len(game.cards))
-    cached = game._static_cache.get(key)
-    if cached is None:
-        cached = any(_grants_control(card.definition) for card in game.cards.values())
-        game._static_cache[key] = cached
-    return bool(cached)
+    the game settles, so remembered per number of cards and the next card's id (most
+    games have none)."""
+    key = (len(game.cards), game._next_card)  # (a card made or gone changes it)
+    cached = game.__dict__.get("_gain_control_cards")
+    if cached is None or cached[0] != key or is_fresh():
+        cached = (key, any(_grants_control(card.definition) for card in game.cards.values()))
+        if not is_fresh():  # (kept apart from _static_cache, which forgets at each version)
+            game.__dict__["_gain_control_cards"] = cached
+    return bool(cached[1])
 
 
 @memo_by_identity
@@ -48,7 +50,7 @@ def _grants_control(definition: Any) -> bool:
 def _wanted(game: Any) -> dict[int, int]:
     """Permanent -> the controller the ``GainControl$`` statics give it now."""
     wanted: dict[int, int] = {}
-    for ctx, params in active(game, "Continuous"):
+    for ctx, params in active_continuous(game):
         who = params.get("GainControl")
         if who is None:
             continue

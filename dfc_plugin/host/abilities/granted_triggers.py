@@ -16,13 +16,13 @@ from typing import Any
 from dfc_plugin.cards import Ability, Face, ParamMap
 from dfc_plugin.host.abilities import effects  # noqa: F401  (registration order)
 from dfc_plugin.host.abilities.registry import extend
-from dfc_plugin.host.abilities.statics import active
+from dfc_plugin.host.abilities.statics import active_continuous, any_static_with
 from dfc_plugin.host.abilities.values import Ctx, matches
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Zone
 
-__all__ = ["granted_triggers"]
+__all__ = ["any_granted_triggers", "granted_triggers"]
 
 _TEST = "test_abilities_granted_triggers.py::test_catlike_curiosity_gives_its_creature_a_draw_trigger"
 
@@ -33,9 +33,19 @@ def _granting(game: Any) -> list[tuple[Ctx, ParamMap]]:
     key = ("add_trigger", game.version)
     cached: list[tuple[Ctx, ParamMap]] | None = game._static_cache.get(key)
     if cached is None:
-        cached = [(ctx, params) for ctx, params in active(game, "Continuous") if "AddTrigger" in params]
+        cached = (
+            [(ctx, params) for ctx, params in active_continuous(game) if "AddTrigger" in params]
+            if any_static_with(game, "AddTrigger")  # (most games: none, and nothing to work out)
+            else []
+        )
         game._static_cache[key] = cached
     return cached
+
+
+def any_granted_triggers(game: Any) -> bool:
+    """Whether any static grants a trigger now (most games: none), so that the trigger
+    machinery needn't ask :func:`granted_triggers` about each object it looks at."""
+    return bool(_granting(game))
 
 
 def granted_triggers(game: Any, found: GameObject, mode: str) -> list[tuple[Ability, Face]]:

@@ -14,6 +14,7 @@ from typing import Any
 
 from dfc_plugin.cards import Face
 from dfc_plugin.host.abilities.registry import keyword
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -35,6 +36,12 @@ def living_metal(game: Any, found: GameObject, face: Face) -> frozenset[str]:
 
 def types_added(game: Any, found: GameObject, face: Face | None) -> frozenset[str]:
     """Card types a keyword of the face that is up adds now (layer 4, 613.1d)."""
-    if face is None or face.keyword("Living metal") is None:
+    if face is None or not _has_living_metal(face):
         return frozenset()
     return living_metal(game, found, face)
+
+
+@memo_by_identity
+def _has_living_metal(face: Face) -> bool:
+    """Whether the (immutable) face has the keyword: asked wherever types are read."""
+    return face.keyword("Living metal") is not None

@@ -25,7 +25,15 @@ from dfc_plugin.host.abilities.values import (
 )
 from dfc_plugin.state import Zone
 
-__all__ = ["ContinuousPart", "active", "cant_be_cast", "cast_with_flash", "continuous", "cost_change"]
+__all__ = [
+    "ContinuousPart",
+    "active",
+    "active_continuous",
+    "cant_be_cast",
+    "cast_with_flash",
+    "continuous",
+    "cost_change",
+]
 
 _T = "test_abilities_statics.py::"
 _P = "test_play_cards.py::"
@@ -153,7 +161,7 @@ def continuous(game: Any, found: Any) -> list[ContinuousPart]:
     entry = lookup("static", "Continuous")
     assert entry is not None
     parts = []
-    for ctx, params in active(game, "Continuous"):
+    for ctx, params in active_continuous(game):
         part = entry.run(game, ctx, params, found)
         if part is not None:
             parts.append(part)
@@ -279,7 +287,7 @@ def cost_change(game: Any, spell: Any, caster: int, targets: Any = None) -> int:
 def any_static_with(game: Any, param: str) -> bool:
     """Whether any static ability in the game has ``param`` (``AddAbility$``,
     ``GainControl$``), remembered until anything changes: most games have none."""
-    key = ("static_with", param, game.version)
+    key = ("static_with", game.version, param)  # (k[1]: kept while the version is)
     cached = game._static_cache.get(key)
     if cached is None:
         cached = any(
@@ -289,3 +297,16 @@ def any_static_with(game: Any, param: str) -> bool:
         )
         game._static_cache[key] = cached
     return bool(cached)
+
+
+def active_continuous(game: Any) -> list[tuple[Ctx, ParamMap]]:
+    """``active(game, "Continuous")``, remembered for one version of the game, the
+    active player ("as long as it's your turn") and whether the layers are being
+    worked out (613.8: a condition read then sees no statics): the layers ask for every
+    object, and the control, granted-trigger and may-play statics each once."""
+    key = ("active continuous", game.version, game.active, bool(game.__dict__.get("_in_statics")))
+    cached: list[tuple[Ctx, ParamMap]] | None = game._static_cache.get(key)
+    if cached is None:
+        cached = list(active(game, "Continuous"))
+        game._static_cache[key] = cached
+    return cached

@@ -180,17 +180,31 @@ class Playing(Steps):
         # Another player's permanents have nothing this player may activate (602.2).
         yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
         grants = self._any_grant()
+        # (with no grant and no animation, a row reads only the object: an unchanged one's stays)
+        plain = not (grants or self.animations or is_fresh())
+        rows = self.__dict__.setdefault("_activation_rows", {}) if plain else None
         for found in [*yours, *mine]:
-            face = self.face_of(found)
-            if face is None:
-                continue
-            own = activated_from(face, found.zone)
-            granted = self.granted_abilities(found) if grants else []
-            craft = found.zone is Zone.BATTLEFIELD and craft_keyword(face) is not None
-            if own or granted or craft:
-                cached.append((found, face, own, granted, craft))
+            row = rows.get(found.id) if rows is not None else None
+            if row is None or row[0] is not found:
+                row = (found, self._activation_row(found, grants))
+                if rows is not None:
+                    rows[found.id] = row
+            if row[1] is not None:
+                cached.append(row[1])
+        if rows is not None and len(rows) > 20_000:
+            rows.clear()
         self._static_cache[key] = cached
         return cached
+
+    def _activation_row(self, found: Any, grants: bool) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
+        """One object's row of :meth:`_activation_sources` (``None``: nothing to activate)."""
+        face = self.face_of(found)
+        if face is None:
+            return None
+        own = activated_from(face, found.zone)
+        granted = self.granted_abilities(found) if grants else []
+        craft = found.zone is Zone.BATTLEFIELD and craft_keyword(face) is not None
+        return (found, face, own, granted, craft) if own or granted or craft else None
 
     def _activatable_now(self, player: int, found: Any, face: Any, ability: Any) -> bool:
         """``activatable``, remembered for a plain ability (no timing, condition, cost

@@ -16,9 +16,9 @@ The engine's own answers about the game state (``_static_cache``: what might be 
 activated, each watched object's triggers of a mode, mana sources; the layers' ``_parts``;
 state-based actions found clean) are remembered for one value of ``game.version``, bumped
 by every change of an object or a life total. Two kinds outlive a version, because they
-read only immutable values: the printed types of a state (``_types``), and, while no
-``Continuous`` static is anywhere, each permanent's state-based answers, kept with the
-object and the damage and waiting abilities they read (``_sba_objects``).
+read only immutable values: the printed types of a state (``_types``), and each
+permanent's state-based answers, kept with the object and the damage, waiting
+abilities, active player and static abilities' parts they read (``_sba_objects``).
 :func:`drop_caches` forgets those, and within :func:`fresh` no memo is read or kept:
 tests/test_game_cache.py plays random games both ways and compares every answer.
 """
@@ -117,6 +117,10 @@ def drop_caches(game: Any) -> None:
     game.__dict__.pop("_cast_options", None)
     game.__dict__.pop("_plain_activations", None)
     game.__dict__.pop("_no_continuous", None)
+    game.__dict__.pop("_some_continuous", None)
+    game.__dict__.pop("_gain_control_cards", None)
+    game.__dict__.pop("_trigger_rows", None)
+    game.__dict__.pop("_activation_rows", None)
     game.__dict__.pop("_parts", None)
     game.__dict__.pop("_sba_clean", None)
     game.__dict__.pop("_sba_objects", None)

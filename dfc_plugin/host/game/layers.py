@@ -82,9 +82,12 @@ class Layers(LoopState):
         anything changes)."""
         if self.__dict__.get("_no_continuous") == self.version:
             return True
+        if self.__dict__.get("_some_continuous") == self.version:
+            return False  # (the other answer, remembered too: the layers ask per object)
         if not any(continuous_abilities(face) for _, face in self.faces_with_statics()):
             self.__dict__["_no_continuous"] = self.version
             return True
+        self.__dict__["_some_continuous"] = self.version
         return False
 
     def _cda_parts(self, found: GameObject) -> list[Any]:
@@ -190,7 +193,8 @@ class Layers(LoopState):
         printed face is looked at only for those."""
         if word not in ("Creature", "Artifact") or found.state.face_down:
             return False
-        printed = self.rules.characteristics(found.state).face  # before layer 6 (613.1f)
+        # before layer 6 (613.1f): with no animation, the face that is up is the printed one
+        printed = self.face_of(found) if not self.animations else self.rules.characteristics(found.state).face
         return word in types_added(self, found, printed)
 
     def _static_type(self, found: GameObject, word: str) -> bool:

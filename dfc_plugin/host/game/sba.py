@@ -68,9 +68,10 @@ class StateBased(Combat):
 
     def _plain_sba(self) -> frozenset[int] | None:
         """Whether each permanent's state-based answers may be remembered now (``None``:
-        not): no ``Continuous`` static anywhere (else another object's change can change
-        them). If they may, the sources of the abilities that wait (310.7, 714.4)."""
-        if is_fresh() or not self.no_continuous():
+        not, within :func:`~dfc_plugin.host.game.cache.fresh`); if they may, the sources
+        of the abilities that wait (310.7, 714.4). (With a ``Continuous`` static
+        somewhere, what the statics give each object is an input too: ``_per_object``.)"""
+        if is_fresh():
             return None
         return frozenset(self._waiting_sources())
 
@@ -78,13 +79,18 @@ class StateBased(Combat):
         self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
     ) -> T:
         """``compute(found)``, remembered while ``plain`` for the same (immutable) object,
-        the damage marked on it and whether an ability of it waits (the other inputs of
-        704.5f-v and 310.7), unless an animation or a characteristic-defining ability of
-        its own (613.3, 604.3) could make it read more."""
+        the damage marked on it, whether an ability of it waits, the active player and
+        what the statics give it (the other inputs of 704.5f-v and 310.7), unless an
+        animation or a characteristic-defining ability of its own (613.3, 604.3) could
+        make it read more."""
         if plain is None or self.animations.get(found.id):
             return compute(found)
-        inputs = (self.damage.get(found.id, 0), found.id in self.deathtouched, found.id in plain)
-        table: dict[tuple[str, int], tuple[GameObject, tuple[int, bool, bool], Any]] = (
+        damage = self.damage.get(found.id, 0)
+        # (the active player: living metal makes a creature on its controller's turn, 702.161a)
+        inputs: tuple[Any, ...] = (damage, found.id in self.deathtouched, found.id in plain, self.active)
+        if not self.no_continuous():  # what the statics give it now (layers 4, 6, 7b, 7c)
+            inputs += (tuple(self._statics_for(found)),)
+        table: dict[tuple[str, int], tuple[GameObject, tuple[Any, ...], Any]] = (
             self.__dict__.setdefault("_sba_objects", {})
         )
         hit = table.get((kind, found.id))

@@ -16,10 +16,11 @@ from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing, params_missing
 from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
-from dfc_plugin.host.abilities.granted_triggers import granted_triggers
+from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, granted_triggers
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
@@ -66,9 +67,18 @@ class TriggerActions(LoopState):
         cached: dict[int, tuple[GameObject, Face | None, list[Ability]]] | None = self._static_cache.get(key)
         if cached is None:
             cached = {}
+            # (with no animation, a face reads only the object: an unchanged one's row stays)
+            rows = None if self.animations or is_fresh() else self.__dict__.setdefault("_trigger_rows", {})
             for found in self._watched().values():
-                face = self.face_of(found)
-                cached[found.id] = (found, face, self._triggers_of(face, mode) if face is not None else [])
+                row = rows.get((mode, found.id)) if rows is not None else None
+                if row is None or row[0] is not found:
+                    face = self.face_of(found)
+                    row = (found, face, self._triggers_of(face, mode) if face is not None else [])
+                    if rows is not None:
+                        rows[(mode, found.id)] = row
+                cached[found.id] = row
+            if rows is not None and len(rows) > 20_000:
+                rows.clear()
             self._static_cache[key] = cached
         return cached
 
@@ -93,6 +103,7 @@ class TriggerActions(LoopState):
         if entry is None:
             return
         version, known = self.version, self._mode_sources(event.mode)
+        grants, grants_at = any_granted_triggers(self), version
         for found in self._candidates(event):
             hit = known.get(found.id)
             if hit is not None and hit[0] is found and self.version == version:
@@ -104,6 +115,10 @@ class TriggerActions(LoopState):
                 continue
             for ability in abilities:
                 self._maybe_trigger(found, face, ability, event, entry)
+            if grants_at != self.version:  # (a trigger that resolved at once changed the game)
+                grants, grants_at = any_granted_triggers(self), self.version
+            if not grants:
+                continue
             for ability, source_face in granted_triggers(self, found, event.mode):  # 613.1f
                 self._maybe_trigger(found, source_face, ability, event, entry)
         self._delayed_triggers(event, entry)
