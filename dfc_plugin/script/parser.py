@@ -36,6 +36,7 @@ from dfc_plugin.script.resources import grammar_path
 __all__ = [
     "ValueFailure",
     "ValueSyntaxError",
+    "build_parser",
     "line_items",
     "parse_oracle_text",
     "parse_param_map",
@@ -272,18 +273,34 @@ def _int_or_none(text: str) -> int | None:
         return None
 
 
+#: How the one parser is built (what its tables depend on, with the grammar's text).
+_PARSER_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "start": list(START_SYMBOLS),
+    "propagate_positions": False,
+    "maybe_placeholders": True,
+}
+
+
 @cache
 def _lark() -> Lark:
-    """The one parser (built on first use: LALR(1), contextual lexer, no tree)."""
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=list(START_SYMBOLS),
-        transformer=_ScriptTransformer(),
-        propagate_positions=False,
-        maybe_placeholders=True,
-    )
+    """The one parser (made on first use: LALR(1), contextual lexer, no tree), loaded from
+    the shipped tables when they were built from this grammar (:mod:`.tables`), else built."""
+    from dfc_plugin.script.tables import load_parser, parser_key
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    loaded = load_parser(parser_key(grammar, _PARSER_OPTIONS), _ScriptTransformer())
+    return loaded if loaded is not None else build_parser()[0]
+
+
+def build_parser() -> tuple[Lark, str]:
+    """The parser built from the grammar (no shipped tables), and its tables' key."""
+    from dfc_plugin.script.tables import parser_key
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    parser = Lark(grammar, transformer=_ScriptTransformer(), **_PARSER_OPTIONS)
+    return parser, parser_key(grammar, _PARSER_OPTIONS)
 
 
 def _parse(text: str, start: str) -> Any:
