@@ -49,7 +49,7 @@ def load_parser(key: str, transformer: Any, path: Path = TABLES) -> Lark | None:
         return None
     if not isinstance(stored, dict) or stored.get("key") != key:
         return None
-    parser: Lark = Lark._load_from_dict(stored["data"], stored["memo"], transformer=transformer)
+    parser: Lark = Lark._load_from_dict(stored["data"], stored["memo"], transformer=transformer)  # type: ignore[no-untyped-call]
     return parser
 
 
