@@ -357,16 +357,21 @@ def parse_script(text: str) -> list[Token]:
 def line_items(text: str) -> list[tuple[str, str, int]]:
     """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
     items: list[tuple[str, str, int]] = []
-    position, line = 0, 1
+    append = items.append
+    covered, line = 0, 1
+    # The matches do not overlap and come in order, so they are contiguous and cover the
+    # text exactly when their lengths add up to the text's and none is empty (a match
+    # per line makes this loop the walk's hottest: no start() or end() per match).
     for found in _line_scanner()(text):
-        if found.start() != position or found.end() == position:  # cannot happen: see parse_script
+        value = found.group()
+        if not value:  # cannot happen: see parse_script
             return _lexed_items(text)
-        value, kind = found.group(), found.lastgroup or ""
+        kind = found.lastgroup  # (never None: every terminal is a named group)
         if kind != "_BLANK":
-            items.append((kind, value, line))
+            append((kind, value, line))  # type: ignore[arg-type]
         line += value.count("\n")  # as Lark counts (decode_script made every break a \n)
-        position = found.end()
-    if position != len(text):  # (neither can this: the terminals cover every text)
+        covered += len(value)
+    if covered != len(text):  # (neither can this: the terminals cover every text)
         return _lexed_items(text)
     return items
 
