@@ -43,3 +43,24 @@ def test_a_fast_reader_reads_as_the_rule_or_leaves_it_to_the_rule(start: str, te
     if found is not None:
         assert found == read_value_rule(start, text)
     assert read_value(start, text) == read_value_rule(start, text)
+
+
+def test_a_remembered_keyword_line_keeps_its_own_line_and_column() -> None:
+    """``K:`` lines are remembered by their text (build.py ``_good_keyword_line``): the
+    same text in another file, or later in the same one, gets its own line number."""
+    from dfc_plugin.script.build import read_script
+
+    first = read_script(b"Name:A\nTypes:Creature\nK:  Flying\nK:Ward:2 U\n", "a.txt")
+    second = read_script(b"Name:B\nTypes:Creature\nPT:1/1\n\nK:Ward:2 U\nK:  Flying\n", "b.txt")
+    assert first.card is not None
+    assert second.card is not None
+    got = [(k.name, k.args, k.line, k.column) for k in second.card.faces[0].keywords]
+    assert got == [("Ward", ("2 U",), 5, 3), ("Flying", (), 6, 5)]
+
+
+def test_a_bad_keyword_line_is_reported_every_time() -> None:
+    from dfc_plugin.script.build import read_script
+
+    for _ in range(2):
+        result = read_script(b"Name:A\nTypes:Creature\nK::a\nK::a\n", "a.txt")
+        assert [(e.line, e.code) for e in result.errors] == [(3, "bad-keyword"), (4, "bad-keyword")]
