@@ -483,6 +483,10 @@ class _CardBuilder:
         face = self.faces.get(self.face_index) or self.face_for(text[:key_end], line, 1)
         if face is None:
             return
+        known = _good_keyword_line(text) if text[0] == "K" else None
+        if known is not None:  # (a line read before, in this file or another: most K: lines)
+            face.keywords.append(Keyword(known[0], known[1], line, known[2]))
+            return
         raw = text[key_end + 1 :]
         value = raw.strip()
         column = key_end + 2 + len(raw) - len(raw.lstrip())
@@ -713,6 +717,23 @@ _BACK_FACE_WITHOUT_COST = {
     Layout.DOUBLE_FACED_TOKEN: ("back face of a transforming token", "712.8e, 202.3b"),
     Layout.MELD: ("melded face", "712.8g, 202.3c"),
 }
+
+
+@lru_cache(maxsize=1 << 14)
+def _good_keyword_line(text: str) -> tuple[str, tuple[str, ...], int] | None:
+    """A whole ``K:`` line's keyword, arguments and value column when the value reads
+    without error (what :meth:`_CardBuilder.on_keyword` would store, its line aside);
+    ``None`` sends the line to the reporting path. Remembered per line text: real
+    scripts repeat ``K:Flying`` in thousands of files, and a hostile one a line
+    thousands of times."""
+    raw = text[2:]
+    value = raw.strip()
+    if len(value) > _VALUE_LIMITS["keyword"]:
+        return None
+    parsed = read_value("keyword", value)
+    if isinstance(parsed, ValueFailure):
+        return None
+    return parsed[0], parsed[1], 3 + len(raw) - len(raw.lstrip())
 
 
 @lru_cache(maxsize=1024)

@@ -1,12 +1,12 @@
 """String-operation readers for the grammar's simplest value rules.
 
 A fresh process reads some 5,000 distinct values of the corpus with the LALR parser
-(about 80 us each); type lines, keywords and most Forge costs are regular enough to be
-read with a split and a few set look-ups. Each reader here gives exactly what the
+(about 80 us each); type lines, keywords, most Forge costs, mana costs and P/T values
+are regular enough to be read with a split and a few set look-ups. Each reader here gives exactly what the
 grammar's rule and its transformer give, or ``None`` when the text is not of the simple
 shape it knows (then the parser reads it, and reports any error with its column).
-tests/test_values.py checks every reader against its rule on every such value of the
-corpus.
+tests/test_corpus.py and tests/test_fast_values.py check every reader against its rule
+on every such value of the corpus.
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 from typing import Any
 
-from dfc_plugin.cards import ForgeCost, ManaCost, ManaSymbol, SymbolKind, TypeLine
+from dfc_plugin.cards import ForgeCost, ManaCost, ManaSymbol, PTValue, SymbolKind, TypeLine
 
 __all__ = ["FAST_READERS"]
 
@@ -90,9 +90,41 @@ def _cost(text: str) -> ForgeCost | None:
     )
 
 
+def _mana_cost(text: str) -> ManaCost | None:
+    """Generic amounts and one-letter shards (``2 U U``, ``X R``); a hybrid, Phyrexian or
+    two-brid shard, and ``no cost`` (whose value is ``None``), are the parser's."""
+    symbols: list[ManaSymbol] = []
+    for item in _SPACES.split(text):
+        if item.isdigit() and item.isascii():
+            symbols.append(ManaSymbol(SymbolKind.GENERIC, amount=int(item)))
+        elif item in _SIMPLE_SHARDS:
+            symbols.append(_SIMPLE_SHARDS[item])
+        else:
+            return None  # (an empty text gives one empty item)
+    return ManaCost(tuple(symbols))
+
+
+# One side of a plain P/T: a number, a negative number or a star (the grammar's pt_value
+# holds no spaces, and its text is the value).
+_PT_SIDE = re.compile(r"-?[0-9]+|\*")
+
+
+def _pt(text: str) -> tuple[PTValue, PTValue] | None:
+    power, slash, toughness = text.partition("/")
+    if not slash or not _PT_SIDE.fullmatch(power) or not _PT_SIDE.fullmatch(toughness):
+        return None
+    return _pt_value(power), _pt_value(toughness)
+
+
+def _pt_value(text: str) -> PTValue:
+    return PTValue(text, None if text == "*" else int(text))
+
+
 #: The fast reader of each value rule that has one.
 FAST_READERS: dict[str, Callable[[str], Any]] = {
     "type_line": _type_line,
     "keyword": _keyword,
     "cost": _cost,
+    "mana_cost": _mana_cost,
+    "pt": _pt,
 }

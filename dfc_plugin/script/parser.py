@@ -36,6 +36,7 @@ from dfc_plugin.script.resources import grammar_path
 __all__ = [
     "ValueFailure",
     "ValueSyntaxError",
+    "build_parser",
     "line_items",
     "parse_oracle_text",
     "parse_param_map",
@@ -272,18 +273,34 @@ def _int_or_none(text: str) -> int | None:
         return None
 
 
+#: How the one parser is built (what its tables depend on, with the grammar's text).
+_PARSER_OPTIONS: dict[str, Any] = {
+    "parser": "lalr",
+    "lexer": "contextual",
+    "start": list(START_SYMBOLS),
+    "propagate_positions": False,
+    "maybe_placeholders": True,
+}
+
+
 @cache
 def _lark() -> Lark:
-    """The one parser (built on first use: LALR(1), contextual lexer, no tree)."""
-    return Lark(
-        grammar_path().read_text(encoding="utf-8"),
-        parser="lalr",
-        lexer="contextual",
-        start=list(START_SYMBOLS),
-        transformer=_ScriptTransformer(),
-        propagate_positions=False,
-        maybe_placeholders=True,
-    )
+    """The one parser (made on first use: LALR(1), contextual lexer, no tree), loaded from
+    the shipped tables when they were built from this grammar (:mod:`.tables`), else built."""
+    from dfc_plugin.script.tables import load_parser, parser_key
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    loaded = load_parser(parser_key(grammar, _PARSER_OPTIONS), _ScriptTransformer())
+    return loaded if loaded is not None else build_parser()[0]
+
+
+def build_parser() -> tuple[Lark, str]:
+    """The parser built from the grammar (no shipped tables), and its tables' key."""
+    from dfc_plugin.script.tables import parser_key
+
+    grammar = grammar_path().read_text(encoding="utf-8")
+    parser = Lark(grammar, transformer=_ScriptTransformer(), **_PARSER_OPTIONS)
+    return parser, parser_key(grammar, _PARSER_OPTIONS)
 
 
 def _parse(text: str, start: str) -> Any:
@@ -340,16 +357,21 @@ def parse_script(text: str) -> list[Token]:
 def line_items(text: str) -> list[tuple[str, str, int]]:
     """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
     items: list[tuple[str, str, int]] = []
-    position, line = 0, 1
+    append = items.append
+    covered, line = 0, 1
+    # The matches do not overlap and come in order, so they are contiguous and cover the
+    # text exactly when their lengths add up to the text's and none is empty (a match
+    # per line makes this loop the walk's hottest: no start() or end() per match).
     for found in _line_scanner()(text):
-        if found.start() != position or found.end() == position:  # cannot happen: see parse_script
+        value = found.group()
+        if not value:  # cannot happen: see parse_script
             return _lexed_items(text)
-        value, kind = found.group(), found.lastgroup or ""
+        kind = found.lastgroup  # (never None: every terminal is a named group)
         if kind != "_BLANK":
-            items.append((kind, value, line))
+            append((kind, value, line))  # type: ignore[arg-type]
         line += value.count("\n")  # as Lark counts (decode_script made every break a \n)
-        position = found.end()
-    if position != len(text):  # (neither can this: the terminals cover every text)
+        covered += len(value)
+    if covered != len(text):  # (neither can this: the terminals cover every text)
         return _lexed_items(text)
     return items
 
