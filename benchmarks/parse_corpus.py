@@ -25,6 +25,7 @@ In this process (where the time goes): the splitter over bytes already read, and
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import subprocess
@@ -105,10 +106,23 @@ def in_process(datas: list[tuple[str, bytes]]) -> tuple[float, float]:
     return split, time.perf_counter() - start
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="parse_corpus.py",
+        description="How fast check reads a folder of scripts, against a line splitter, in the same run.",
+    )
+    parser.add_argument("folder", nargs="?", type=Path, default=DEFAULT, help=f"scripts (default {DEFAULT})")
+    parser.add_argument("--expect", type=Path, help="the bytes another version's check --json printed")
+    arguments = parser.parse_args(argv)
+    if not arguments.folder.is_dir():
+        parser.error(f"{arguments.folder}: not a folder")
+    return arguments
+
+
 def main(argv: list[str]) -> None:
-    expect = Path(argv[argv.index("--expect") + 1]) if "--expect" in argv else None
-    rest = [a for i, a in enumerate(argv) if a != "--expect" and (i == 0 or argv[i - 1] != "--expect")]
-    folder = Path(rest[0]) if rest else DEFAULT
+    arguments = _arguments(argv)
+    expect: Path | None = arguments.expect
+    folder: Path = arguments.folder
     files = script_files(folder).scripts
     datas = [(path, Path(path).read_bytes()) for path in files]
     megabytes = sum(len(d) for _, d in datas) / 1e6
