@@ -34,7 +34,6 @@ _FREE = _TEST + "test_apex_observatory_lets_the_next_creature_spell_be_cast_free
 _ZONES = _TEST + "test_the_permission_grants_no_zone"
 
 
-
 def free_permission(game: Any, player: int, found: GameObject) -> bool:
     """Whether a permission lets ``player`` cast ``found`` without paying its mana cost."""
     return any(p.is_true("MayPlayWithoutManaCost") for p in permissions(game, player, found))
