@@ -19,6 +19,7 @@ import statistics
 import sys
 from collections.abc import Callable
 
+from arguments import parse_rounds
 from timing import timed
 
 from dfc_plugin.conformance.driver import ReferenceDriver
@@ -56,7 +57,7 @@ def suite(check_invariants: bool) -> Callable[[], int]:
 
 
 def main(argv: list[str]) -> None:
-    rounds = int(argv[0]) if argv else 5
+    rounds = parse_rounds(__doc__, 5, argv)
     count = load()
     measured: dict[str, Callable[[], int]] = {
         "baseline (load)": load,

@@ -12,6 +12,7 @@ import statistics
 import sys
 from collections.abc import Callable
 
+from arguments import parse_rounds
 from timing import timed
 
 from dfc_plugin.conformance.driver import ReferenceDriver
@@ -30,7 +31,7 @@ def engines() -> dict[str, tuple[Callable[[], object], dict[str, str]]]:
 
 
 def main(argv: list[str]) -> None:
-    rounds = int(argv[0]) if argv else 1
+    rounds = parse_rounds(__doc__, 1, argv)
     scenarios, errors = load_scenarios()
     assert not errors, errors
     measured = engines()

@@ -10,6 +10,7 @@ run, at two sizes, to show the cost stays linear.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from collections.abc import Callable
@@ -17,6 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from arguments import add_count, parser
 from fuzz_support import corpus_files, mutate, operations, read_and_check, scripts
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -105,11 +107,24 @@ def shapes(samples: list[bytes]) -> None:
         )
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    command = parser(__doc__)
+    add_count(command, "EXAMPLES", None, "scripts generated, and as many mutated (default 5000)")
+    command.add_argument(
+        "--shapes", action="store_true", help="only the pathological inputs' cost per byte (no fuzzing)"
+    )
+    arguments = command.parse_args(argv)
+    if arguments.shapes and arguments.examples is not None:
+        command.error("EXAMPLES has no use with --shapes, which runs no fuzzing")
+    return arguments
+
+
 def main(argv: list[str]) -> None:
-    if argv[:1] == ["--shapes"]:
+    arguments = _arguments(argv)
+    if arguments.shapes:
         shapes([p.read_bytes() for p in corpus_files(CORPUS)])
         return
-    examples = int(argv[0]) if argv else 5000
+    examples: int = 5000 if arguments.examples is None else arguments.examples
     quiet = settings(
         max_examples=examples, deadline=None, database=None, suppress_health_check=list(HealthCheck)
     )

@@ -20,11 +20,13 @@ of reading a precomputed attribute. Ratios, not seconds, are the figures to quot
 from __future__ import annotations
 
 import statistics
+import sys
 import time
 from collections.abc import Callable
 from typing import Any
 
 import pluggy
+from arguments import parser
 
 from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
@@ -166,4 +168,5 @@ def main() -> None:
 
 
 if __name__ == "__main__":
+    parser(__doc__).parse_args(sys.argv[1:])  # no options: only --help
     main()

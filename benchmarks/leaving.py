@@ -27,6 +27,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
+from arguments import parse_rounds
 from play_support import library
 from timing import timed
 
@@ -94,4 +95,4 @@ def main(rounds: int) -> dict[str, object]:
 
 
 if __name__ == "__main__":
-    print(json.dumps(main(int(sys.argv[1]) if len(sys.argv) > 1 else 9), indent=2))
+    print(json.dumps(main(parse_rounds(__doc__, 9, sys.argv[1:])), indent=2))

@@ -17,6 +17,7 @@ import statistics
 import sys
 from collections.abc import Callable
 
+from arguments import parse_rounds
 from timing import timed
 
 from dfc_plugin.conformance.coverage import drives_the_game
@@ -53,7 +54,7 @@ def player(runs: list[Run]) -> Callable[[], int]:
 
 
 def main(argv: list[str]) -> None:
-    rounds = int(argv[0]) if argv else 5
+    rounds = parse_rounds(__doc__, 5, argv)
     measured = {name: (len(runs), player(runs)) for name, runs in groups().items()}
     for _, work in measured.values():
         work()  # warm: card scripts, handlers, value caches

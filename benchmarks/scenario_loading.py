@@ -13,6 +13,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from arguments import parse_rounds
 from timing import timed
 
 from dfc_plugin.conformance.schema import load_file
@@ -34,7 +35,7 @@ mana_value = 4
 
 
 def main(argv: list[str]) -> None:
-    rounds = int(argv[0]) if argv else 3
+    rounds = parse_rounds(__doc__, 3, argv)
     with tempfile.TemporaryDirectory() as folder:
         files = {}
         for count in (1000, 4000):

@@ -10,19 +10,29 @@ time; a failure prints hypothesis's shrunk sequence and exits non-zero.
 
 from __future__ import annotations
 
+import argparse
 import sys
 import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from arguments import add_count, parser
 from hypothesis import HealthCheck, settings
 from stateful_support import BY_ACTION, STATS, EngineMachine
 
 
+def _arguments(argv: list[str]) -> argparse.Namespace:
+    command = parser(__doc__)
+    add_count(command, "EXAMPLES", 2500, "sequences (default 2500)")
+    add_count(command, "STEPS", 50, "the most steps in one sequence (default 50)")
+    return command.parse_args(argv)
+
+
 def main(argv: list[str]) -> None:
-    examples = int(argv[0]) if argv else 2500
-    steps = int(argv[1]) if len(argv) > 1 else 50
+    arguments = _arguments(argv)
+    examples: int = arguments.examples
+    steps: int = arguments.steps
     EngineMachine.TestCase.settings = settings(
         max_examples=examples,
         stateful_step_count=steps,
