@@ -41,6 +41,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
 
+from arguments import count
 from random_support import Hidden, deck, game_digest, new_random_game, play_checked, playable_dfcs
 
 LOGS = Path(__file__).resolve().parent / "random_games_logs.json"
@@ -245,17 +246,21 @@ def _alone(engine: str, games: int, max_actions: int) -> dict[str, Any]:
 
 def main(argv: list[str]) -> dict[str, Any]:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("games", nargs="?", type=int, default=50)
-    parser.add_argument("--max-actions", type=int, default=600)
+    parser.add_argument("games", nargs="?", type=count, default=50, help="games per pass (default 50)")
+    parser.add_argument(
+        "--max-actions", type=count, default=600, help="actions per game at most (default 600)"
+    )
     parser.add_argument(
         "--checked-games", type=int, default=10, help="games of pass 2 with the hidden-information check"
     )
-    parser.add_argument("--phase-games", type=int, default=None, help="games for phase.rs (default: as many)")
+    parser.add_argument(
+        "--phase-games", type=count, default=None, help="games for phase.rs (default: as many)"
+    )
     parser.add_argument(
         "--long", action="store_true", help="only the checked pass (invariants on): the long stateful run"
     )
-    parser.add_argument("--deck-size", type=int, default=40, help="cards per deck (default 40)")
-    parser.add_argument("--max-turns", type=int, default=40, help="turn limit per game (default 40)")
+    parser.add_argument("--deck-size", type=count, default=40, help="cards per deck (default 40)")
+    parser.add_argument("--max-turns", type=count, default=40, help="turn limit per game (default 40)")
     parser.add_argument("--same-games", action="store_true", help="replay the recorded games and compare")
     parser.add_argument("--record", action="store_true", help="with --same-games: record them anew")
     parser.add_argument(

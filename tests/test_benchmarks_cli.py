@@ -96,6 +96,8 @@ REFUSED = [
     ("scenario_loading.py", ["x"]),
     ("stateful_long.py", ["5", "x"]),
     ("stateful_long.py", ["1", "2", "3"]),
+    ("random_games.py", ["0"]),
+    ("random_games.py", ["--max-actions", "-5"]),
 ]
 
 #: The spellings of the docstrings and README, parsed: (script, function, args) -> value.

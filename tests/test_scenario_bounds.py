@@ -112,7 +112,7 @@ def test_known_gaps_files_that_are_not_utf8_or_too_deep(tmp_path: Path) -> None:
 
 def test_thousands_of_scenarios_keep_their_lines(tmp_path: Path) -> None:
     """Each scenario's line comes from one pass over the file (it was one scan per
-    scenario: quadratic); ``benchmarks/bench_scenario_loading.py`` measures it."""
+    scenario: quadratic); ``benchmarks/scenario_loading.py`` measures it."""
     one = HEAD + SETUP + CHECK
     text = "".join(one.replace("t-bounds", f"t-{i}") for i in range(4000))
     loaded = load_file(write(tmp_path, text))
