@@ -20,6 +20,8 @@ from dfc_plugin.state import Zone
 __all__ = ["StateBased", "chapter_keyword"]
 
 T = TypeVar("T")
+#: Each permanent, the rule putting it into a graveyard, its name if legendary.
+Board = list[tuple[GameObject, str | None, str | None]]
 
 
 @memo_by_identity
@@ -34,15 +36,21 @@ class StateBased(Combat):
     def _losing_players(self) -> list[int]:
         return [p for p in self.players if self.alive(p) and (self.life[p] <= 0 or p in self.drew_from_empty)]
 
-    def _dying(self) -> list[tuple[GameObject, str]]:
+    def _dying(self, board: Board | None = None) -> list[tuple[GameObject, str]]:
         """Permanents put into a graveyard, with the rule (704.5f, g, i, v)."""
-        out = []
+        scanned = self._board() if board is None else board
+        return [(found, rule) for found, rule, _ in scanned if rule is not None]
+
+    def _board(self) -> Board:
+        """Each permanent with the rule that puts it into a graveyard and its name if
+        it's legendary (704.5f-v, 704.5j): one scan of the battlefield, each answer
+        remembered as :meth:`_per_object` says."""
         plain = self._plain_sba()
-        for found in self.battlefield():
-            rule = self._per_object(plain, "dying", found, self._dying_rule)
-            if rule is not None:
-                out.append((found, rule))
-        return out
+        rule = self._board_rule
+        return [(found, *self._per_object(plain, "board", found, rule)) for found in self.battlefield()]
+
+    def _board_rule(self, found: GameObject) -> tuple[str | None, str | None]:
+        return self._dying_rule(found), self._legendary_name(found)
 
     def _dying_rule(self, found: GameObject) -> str | None:
         if self.is_creature(found):
@@ -124,13 +132,11 @@ class StateBased(Combat):
             i.ctx.source for i in self.stack_items if i.ctx is not None
         ]
 
-    def _legend_rule(self) -> list[GameObject]:
+    def _legend_rule(self, board: Board | None = None) -> list[GameObject]:
         """704.5j: of legendary permanents with the same name under one controller, the
         controller keeps one."""
         groups: dict[tuple[int, str], list[GameObject]] = {}
-        plain = self._plain_sba()
-        for found in self.battlefield():
-            name = self._per_object(plain, "legend", found, self._legendary_name)
+        for found, _, name in self._board() if board is None else board:
             if name:
                 groups.setdefault((found.controller, name), []).append(found)
         out: list[GameObject] = []
@@ -170,7 +176,8 @@ class StateBased(Combat):
             del self.attached[attachment]
             self.record("sba", self.obj(attachment), "{obj} becomes unattached", "704.5n")
             acted = True
-        dying = [(o, rule) for o, rule in self._dying()] + [(o, "704.5j") for o in self._legend_rule()]
+        board = self._board()
+        dying = self._dying(board) + [(o, "704.5j") for o in self._legend_rule(board)]
         dying += [(self.obj(i), "704.5m") for i in auras]
         for found, rule in dying:
             if found.id not in self.objects:
