@@ -258,3 +258,55 @@ def test_a_remembered_state_based_answer_follows_what_the_statics_give() -> None
     assert [game.rules.characteristics(o.state).name for o in game.in_zone(Zone.GRAVEYARD, 1)] == [
         "Grizzly Bears"
     ]
+
+
+def _held(part: Any) -> set[str]:
+    """What a static's part holds, in the words of ``statics.gives``."""
+    held = {"power"} if part.power or part.set_power is not None else set()
+    held |= {"toughness"} if part.toughness or part.set_toughness is not None else set()
+    held |= {"keywords"} if part.keywords else set()
+    held |= {"indestructible"} if "indestructible" in {k.lower() for k in part.keywords} else set()
+    held |= {"types"} if part.types else set()
+    return held | ({"abilities"} if part.abilities else set())
+
+
+def test_what_a_static_may_give_is_read_from_its_parameters() -> None:
+    """``gives`` (what the layers may skip) for real scripts: Gideon Blackblade's "as
+    long as it's your turn, a 4/4 Human Soldier creature with indestructible" gives
+    everything 704.5 reads; the anthem P/T and a keyword; a play permission nothing."""
+    from dfc_plugin.host.abilities.statics import EVERYTHING, gives
+    from dfc_plugin.script.parser import parse_param_map
+
+    cards = library()
+    gideon = next(a.params for a in cards.get("Gideon Blackblade").front.abilities if a.kind == "S")
+    anthem = next(a.params for a in cards.get("Test Anthem").front.abilities if a.kind == "S")
+    assert gives(gideon) == {"power", "toughness", "types", "keywords", "indestructible"}
+    assert gives(anthem) == {"power", "toughness", "keywords"}
+    assert gives(parse_param_map("Mode$ Continuous | Affected$ Card.IsRemembered | MayPlay$ True")) == set()
+    exiled = parse_param_map("Mode$ Continuous | Affected$ Card | AffectedZone$ Exile | AddKeyword$ Flash")
+    assert gives(exiled) == EVERYTHING  # (no part, but asked so that the log says it can't run)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_what_the_statics_may_give_covers_every_part_they_give(seed: int) -> None:
+    """The layers skip the statics' parts for a question no static that works now
+    answers (``Layers.continuous_gives``): after every action of a random game with
+    anthems, what each permanent's parts hold is within it, and it is the answer
+    worked out afresh."""
+    game = new_random_game(seed, invariants=False, library=library())
+    for player in game.players:
+        game.add("Test Anthem", Zone.BATTLEFIELD, player)
+        game.add("Instigator Gang", Zone.BATTLEFIELD, player)
+    game.start(hand=7)
+    seen: set[str] = set()
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        gives = game.continuous_gives()
+        assert gives == _afresh(game, game.continuous_gives)
+        for found in game.battlefield():
+            for part in game._statics_for(found):
+                assert _held(part) <= gives, (found, part)
+                seen |= _held(part)
+        game.play(1)
+    assert {"power", "toughness", "keywords"} <= seen  # (the anthems gave something)

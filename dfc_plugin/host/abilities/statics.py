@@ -23,6 +23,7 @@ from dfc_plugin.host.abilities.values import (
     requirements_hold,
     zone_named,
 )
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.state import Zone
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "cast_with_flash",
     "continuous",
     "cost_change",
+    "gives",
 ]
 
 _T = "test_abilities_statics.py::"
@@ -310,3 +312,34 @@ def active_continuous(game: Any) -> list[tuple[Ctx, ParamMap]]:
         cached = list(active(game, "Continuous"))
         game._static_cache[key] = cached
     return cached
+
+
+#: The parameters that fill a ``Continuous`` static's part (:func:`continuous_part`),
+#: with what of it each fills: the layers needn't work out the statics' parts for a
+#: question (an object's types, its keywords, its P/T) no static that works now answers.
+_GIVES: dict[str, frozenset[str]] = {
+    "AddPower": frozenset({"power"}),
+    "SetPower": frozenset({"power"}),
+    "AddToughness": frozenset({"toughness"}),
+    "SetToughness": frozenset({"toughness"}),
+    "AddKeyword": frozenset({"keywords"}),
+    "AddHiddenKeyword": frozenset({"keywords"}),
+    "AddType": frozenset({"types"}),
+    "AddAbility": frozenset({"abilities"}),
+}
+#: Everything a part may hold ("indestructible": among its keywords, for 704.5g).
+EVERYTHING = frozenset().union(*_GIVES.values(), {"indestructible"})
+
+
+@memo_by_identity
+def gives(params: ParamMap) -> frozenset[str]:
+    """What the part of a ``Continuous`` static with these (immutable) parameters may
+    hold, of :data:`EVERYTHING`."""
+    if "CharacteristicDefining" in params or params.is_true("MayPlay"):
+        return frozenset()  # (no part: Layers._cda_parts, mayplay.may_play)
+    zones = params.get("AffectedZone")
+    if zones is not None and zones not in ("Battlefield", "Stack"):
+        return EVERYTHING  # (no part, but the log says so when one is asked: mayplay)
+    held = frozenset().union(*(_GIVES.get(p.key, frozenset()) for p in params))
+    words = " ".join(params.get(k) or "" for k in ("AddKeyword", "AddHiddenKeyword"))
+    return held | {"indestructible"} if "indestructible" in words.lower() else held

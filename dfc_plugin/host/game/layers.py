@@ -77,6 +77,30 @@ class Layers(LoopState):
         cache[key] = parts
         return parts
 
+    def continuous_gives(self) -> frozenset[str]:
+        """What the parts of the ``Continuous`` statics that work now may hold
+        (:func:`~dfc_plugin.host.abilities.statics.gives`), none while the layers are
+        being worked out (613.8, as :meth:`_statics_for`), remembered for one version
+        of the game and the active player ("as long as it's your turn")."""
+        from dfc_plugin.host.abilities.statics import active_continuous, gives
+
+        if self.__dict__.get("_in_statics"):
+            return frozenset()
+        # (one entry, kept in _static_cache so that drop_caches forgets it; the loop
+        # asks for every type, keyword and P/T it reads)
+        slot: tuple[int, int, frozenset[str]] | None = self._static_cache.get(_GIVES_SLOT)
+        if slot is not None and slot[0] == self.version and slot[1] == self.active:
+            return slot[2]
+        held: frozenset[str] = frozenset()
+        if not self.no_continuous():
+            self.__dict__["_in_statics"] = True  # (the statics continuous() asks)
+            try:
+                held = held.union(*(gives(params) for _, params in active_continuous(self)))
+            finally:
+                self.__dict__["_in_statics"] = False
+        self._static_cache[_GIVES_SLOT] = (self.version, self.active, held)
+        return held
+
     def no_continuous(self) -> bool:
         """Whether no object has a ``Continuous`` static ability now (remembered until
         anything changes)."""
@@ -109,7 +133,9 @@ class Layers(LoopState):
         for animation in self.animations.get(found.id, []):
             if animation.power is not None:
                 power, toughness = animation.power, animation.toughness
-        parts = self._cda_parts(found) + self._statics_for(found)
+        parts = self._cda_parts(found)
+        if self.continuous_gives() & {"power", "toughness"}:
+            parts = parts + self._statics_for(found)
         for part in parts:
             if part.set_power is not None:
                 power = part.set_power
@@ -136,8 +162,9 @@ class Layers(LoopState):
             words.update(k.lower() for k in effect.keywords)
         for animation in self.animations.get(found.id, []):
             words.update(k.lower() for k in animation.keywords)
-        for part in self._statics_for(found):
-            words.update(k.lower() for k in part.keywords)
+        if "keywords" in self.continuous_gives():
+            for part in self._statics_for(found):
+                words.update(k.lower() for k in part.keywords)
         return words
 
     def has_keyword_of(self, found: GameObject, word: str) -> bool:
@@ -201,6 +228,8 @@ class Layers(LoopState):
         """Whether a static ability gives the object the type (layer 4)."""
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_no_continuous") == self.version:
             return False  # (what _statics_for would say: no statics to ask)
+        if "types" not in self.continuous_gives():
+            return False  # (no static that works now adds a type)
         return any(word in p.types for p in self._statics_for(found))
 
     def has_type(self, object_id: int, word: str) -> bool:
@@ -420,6 +449,10 @@ class Layers(LoopState):
 
         return land_plays_allowed(self, player)
 
+
+#: Where :meth:`Layers.continuous_gives` keeps its answer in the game's ``_static_cache``
+#: (whose entries are kept while ``k[1]`` is the game's version: this one is not).
+_GIVES_SLOT = ("continuous gives", -1)
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
 _SACRIFICE = "<AtEOT Sacrifice>"

@@ -22,6 +22,9 @@ __all__ = ["StateBased", "chapter_keyword"]
 T = TypeVar("T")
 #: Each permanent, the rule putting it into a graveyard, its name if legendary.
 Board = list[tuple[GameObject, str | None, str | None]]
+#: What of the statics' parts the answers read: toughness (704.5f-g), indestructible
+#: (704.5g), types (creature, planeswalker, battle, legendary: 704.5f-j, 310.7).
+_SBA_READS = frozenset({"toughness", "indestructible", "types"})
 
 
 @memo_by_identity
@@ -96,7 +99,7 @@ class StateBased(Combat):
         damage = self.damage.get(found.id, 0)
         # (the active player: living metal makes a creature on its controller's turn, 702.161a)
         inputs: tuple[Any, ...] = (damage, found.id in self.deathtouched, found.id in plain, self.active)
-        if not self.no_continuous():  # what the statics give it now (layers 4, 6, 7b, 7c)
+        if self.continuous_gives() & _SBA_READS:  # what the statics give it now (layers 4, 6, 7b)
             inputs += (tuple(self._statics_for(found)),)
         table: dict[tuple[str, int], tuple[GameObject, tuple[Any, ...], Any]] = (
             self.__dict__.setdefault("_sba_objects", {})
