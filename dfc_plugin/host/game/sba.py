@@ -10,6 +10,7 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from dfc_plugin.cards import Face, Keyword
+from dfc_plugin.host.abilities.living_metal import reads_the_turn
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.combat import Combat
 from dfc_plugin.host.game.events import GameEvent
@@ -33,6 +34,23 @@ def chapter_keyword(face: Face) -> Keyword | None:
     return face.keyword("Chapter")
 
 
+#: Where :meth:`StateBased._board` keeps its last whole scan in ``_sba_objects``.
+_WHOLE_BOARD = ("whole board", -1)
+
+
+def _reads_the_same(before: GameObject, now: GameObject) -> bool:
+    """Whether two versions of a permanent are the same to its state-based answers:
+    the same state (its characteristics, 613.1a), counters (704.5f-i, 714.4), effects
+    (7c, keywords) and controller (living metal, 702.161a); being tapped (or attacking,
+    or anything else an object holds) changes none of them."""
+    return before is now or (
+        before.state is now.state
+        and before.counters == now.counters
+        and before.effects == now.effects
+        and before.controller == now.controller
+    )
+
+
 class StateBased(Combat):
     """State-based actions (mixed into :class:`dfc_plugin.host.Game`)."""
 
@@ -47,10 +65,42 @@ class StateBased(Combat):
     def _board(self) -> Board:
         """Each permanent with the rule that puts it into a graveyard and its name if
         it's legendary (704.5f-v, 704.5j): one scan of the battlefield, each answer
-        remembered as :meth:`_per_object` says."""
+        remembered as :meth:`_per_object` says. While the other inputs are equal
+        (:meth:`_board_inputs`), the last scan's answer for the very same permanent is
+        taken as it is: only the permanents that changed are looked at again."""
         plain = self._plain_sba()
-        rule = self._board_rule
-        return [(found, *self._per_object(plain, "board", found, rule)) for found in self.battlefield()]
+        inputs = self._board_inputs(plain)
+        table = self.__dict__.setdefault("_sba_objects", {})
+        last = table.get(_WHOLE_BOARD) if inputs is not None else None
+        known: dict[int, tuple[GameObject, str | None, str | None]] = (
+            last[1] if last is not None and last[0] == inputs else {}
+        )
+        kept = {}
+        board: Board = []
+        for found in self.battlefield():
+            answer = known.get(found.id)
+            if answer is not None and _reads_the_same(answer[0], found):
+                answer = (found, answer[1], answer[2])
+            else:
+                answer = (found, *self._per_object(plain, "board", found, self._board_rule))
+                remembered = table.get(("board", found.id), (None,))[0] is found  # (not: a CDA, 604.3)
+                if not remembered or reads_the_turn(self.face_of(found)):  # (living metal, 702.161a)
+                    board.append(answer)
+                    continue
+            board.append(answer)
+            kept[found.id] = answer
+        if inputs is not None:
+            table[_WHOLE_BOARD] = (inputs, kept)
+        return board
+
+    def _board_inputs(self, plain: frozenset[int] | None) -> tuple[Any, ...] | None:
+        """What the permanents' answers read besides themselves, as :meth:`_per_object`
+        keys them: ``None`` where the whole scan can't be remembered (nothing may be;
+        an animation; a static that works now may change a toughness, a type or
+        indestructible)."""
+        if plain is None or self.animations or self.continuous_gives() & _SBA_READS:
+            return None
+        return plain, dict(self.damage), frozenset(self.deathtouched)
 
     def _board_rule(self, found: GameObject) -> tuple[str | None, str | None]:
         return self._dying_rule(found), self._legendary_name(found)
@@ -97,18 +147,20 @@ class StateBased(Combat):
         if plain is None or self.animations.get(found.id):
             return compute(found)
         damage = self.damage.get(found.id, 0)
-        # (the active player: living metal makes a creature on its controller's turn, 702.161a)
-        inputs: tuple[Any, ...] = (damage, found.id in self.deathtouched, found.id in plain, self.active)
+        face = self.face_of(found)
+        # (the turn: living metal makes a creature on its controller's turn, 702.161a)
+        turn = self.active if reads_the_turn(face) else None
+        inputs: tuple[Any, ...] = (damage, found.id in self.deathtouched, found.id in plain, turn)
         if self.continuous_gives() & _SBA_READS:  # what the statics give it now (layers 4, 6, 7b)
             inputs += (tuple(self._statics_for(found)),)
         table: dict[tuple[str, int], tuple[GameObject, tuple[Any, ...], Any]] = (
             self.__dict__.setdefault("_sba_objects", {})
         )
         hit = table.get((kind, found.id))
-        if hit is not None and hit[0] is found and hit[1] == inputs:
+        if hit is not None and hit[1] == inputs and _reads_the_same(hit[0], found):
+            table[(kind, found.id)] = (found, inputs, hit[2])
             return hit[2]  # type: ignore[no-any-return]
         answer = compute(found)
-        face = self.face_of(found)
         if face is None or not characteristic_defining(face):
             if len(table) > 10_000:
                 table.clear()
