@@ -310,3 +310,37 @@ def test_what_the_statics_may_give_covers_every_part_they_give(seed: int) -> Non
                 seen |= _held(part)
         game.play(1)
     assert {"power", "toughness", "keywords"} <= seen  # (the anthems gave something)
+
+
+@pytest.mark.rule("704.5g", "702.161a")
+def test_a_remembered_state_based_answer_follows_the_turn_for_living_metal() -> None:
+    """704.5g reads whether the permanent is a creature, and living metal makes Jetfire,
+    Air Guardian one in its controller's turn only (702.161a): with 4 damage marked, the
+    scan remembered in the other player's turn (a Vehicle: nothing to do) is looked at
+    again when the turn is its controller's (a 3/4 with lethal damage)."""
+    from dfc_plugin.state import Side
+
+    game = Game(players=2, library=library())
+    jetfire = game.add("Jetfire, Ingenious Scientist", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    game.set_up_object(jetfire, damage=4)
+    game.active = 2
+    assert _dying_both_ways(game) == []
+    assert _dying_both_ways(game) == []  # (the same, from the remembered scan)
+    game.active = 1  # (only the turn differs: the same objects, damage and version)
+    assert _dying_both_ways(game) == [(jetfire, "704.5g")]
+
+
+@pytest.mark.rule("704.5g")
+def test_a_remembered_state_based_answer_holds_for_a_tapped_permanent_only() -> None:
+    """Tapping a permanent makes a new object (the scan's answer for it is kept: 704.5
+    reads nothing of being tapped), but a counter put on it is looked at again: Grizzly
+    Bears with 2 damage survives as a 3/3 with a +1/+1 counter and dies without it."""
+    game = Game(players=2, library=library())
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.set_up_object(bears, counters={"P1P1": 1}, damage=2)
+    assert _dying_both_ways(game) == []
+    game._replace(game.obj(bears), tapped=True)
+    assert _dying_both_ways(game) == []
+    game._replace(game.obj(bears), counters=())
+    assert _dying_both_ways(game) == [(bears, "704.5g")]

@@ -139,11 +139,12 @@ class StateBased(Combat):
     def _per_object(
         self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
     ) -> T:
-        """``compute(found)``, remembered while ``plain`` for the same (immutable) object,
-        the damage marked on it, whether an ability of it waits, the active player and
-        what the statics give it (the other inputs of 704.5f-v and 310.7), unless an
-        animation or a characteristic-defining ability of its own (613.3, 604.3) could
-        make it read more."""
+        """``compute(found)``, remembered while ``plain`` for the same object as far as
+        the answer reads it (:func:`_reads_the_same`), the damage marked on it, whether
+        an ability of it waits, the active player if it has living metal and what the
+        statics give it if they may change the answer (the other inputs of 704.5f-v and
+        310.7), unless an animation or a characteristic-defining ability of its own
+        (613.3, 604.3) could make it read more."""
         if plain is None or self.animations.get(found.id):
             return compute(found)
         damage = self.damage.get(found.id, 0)
