@@ -292,13 +292,15 @@ def any_static_with(game: Any, param: str) -> bool:
     key = ("static_with", game.version, param)  # (k[1]: kept while the version is)
     cached = game._static_cache.get(key)
     if cached is None:
-        cached = any(
-            a.kind == "S" and param in a.params
-            for _, face in game.faces_with_statics()
-            for a in face.abilities
-        )
+        cached = any(param in static_params(face) for _, face in game.faces_with_statics())
         game._static_cache[key] = cached
     return bool(cached)
+
+
+@memo_by_identity
+def static_params(face: Any) -> frozenset[str]:
+    """The parameters the (immutable) face's static abilities have."""
+    return frozenset(p.key for a in face.abilities if a.kind == "S" for p in a.params)
 
 
 def active_continuous(game: Any) -> list[tuple[Ctx, ParamMap]]:

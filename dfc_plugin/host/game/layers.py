@@ -16,6 +16,7 @@ from typing import Any
 
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.living_metal import types_added
+from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.creature_types import CREATURE_TYPES
@@ -57,8 +58,6 @@ class Layers(LoopState):
     """The layer system (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _statics_for(self, found: GameObject) -> list[Any]:
-        from dfc_plugin.host.abilities.statics import continuous
-
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
         if self.no_continuous():
@@ -82,8 +81,6 @@ class Layers(LoopState):
         (:func:`~dfc_plugin.host.abilities.statics.gives`), none while the layers are
         being worked out (613.8, as :meth:`_statics_for`), remembered for one version
         of the game and the active player ("as long as it's your turn")."""
-        from dfc_plugin.host.abilities.statics import active_continuous, gives
-
         if self.__dict__.get("_in_statics"):
             return frozenset()
         # (one entry, kept in _static_cache so that drop_caches forgets it; the loop
@@ -117,8 +114,6 @@ class Layers(LoopState):
     def _cda_parts(self, found: GameObject) -> list[Any]:
         """Characteristic-defining abilities work in every zone (604.3, 613.4a): a
         face's ``Continuous`` static with ``CharacteristicDefining$ True``."""
-        from dfc_plugin.host.abilities.statics import cda_part
-
         face = self.face_of(found)
         if face is None or not characteristic_defining(face):
             return []
@@ -428,8 +423,6 @@ class Layers(LoopState):
     def _any_grant(self) -> bool:
         """Whether any static ability that grants abilities is in the game now
         (remembered until anything changes: most games have none)."""
-        from dfc_plugin.host.abilities.statics import any_static_with
-
         return any_static_with(self, "AddAbility")
 
 
