@@ -57,21 +57,27 @@ class ContinuousPart:
 def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
     """Every static of ``mode`` that works now: on the faces that are up of objects in
     the zones the static works from, with its conditions met."""
-    from dfc_plugin.host.abilities.census import params_missing
-
     for found, face in game.faces_with_statics():
-        for ability in face.abilities:
-            if ability.kind != "S" or ability.params.api != mode:
-                continue
-            params = ability.params
-            if params_missing("static", params):
-                continue  # said when the card came into the game (LoopState._note_unsupported)
+        for params in statics_by_mode(face).get(mode, ()):
             zones = params.get("EffectZone") or _home_zone(found)
             if zones != "All" and found.zone not in [zone_named(z) for z in zones.split(",")]:
                 continue
             ctx = game.ability_ctx(found, face)
             if requirements_hold(ctx, params):
                 yield ctx, params
+
+
+@memo_by_identity
+def statics_by_mode(face: Any) -> dict[str, tuple[ParamMap, ...]]:
+    """The (immutable) face's static abilities the engine can run, by mode (one that
+    can't was said when the card came into the game: LoopState._note_unsupported)."""
+    from dfc_plugin.host.abilities.census import params_missing
+
+    modes: dict[str, tuple[ParamMap, ...]] = {}
+    for ability in face.abilities:
+        if ability.kind == "S" and not params_missing("static", ability.params):
+            modes[ability.params.api] = (*modes.get(ability.params.api, ()), ability.params)
+    return modes
 
 
 def _home_zone(found: Any) -> str:
