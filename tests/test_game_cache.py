@@ -344,3 +344,24 @@ def test_a_remembered_state_based_answer_holds_for_a_tapped_permanent_only() -> 
     assert _dying_both_ways(game) == []
     game._replace(game.obj(bears), counters=())
     assert _dying_both_ways(game) == [(bears, "704.5g")]
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_faces_with_statics_are_the_ones_worked_out_afresh(seed: int) -> None:
+    """``faces_with_statics`` reuses the faces it found while the same states are on
+    the battlefield and in the command zone: after every action, the same faces as
+    worked out afresh, each with the object as it is now (a permanent tapped since is
+    a new object with the same state)."""
+    game = new_random_game(seed, invariants=False, library=library())
+    for player in game.players:
+        game.add("Test Anthem", Zone.BATTLEFIELD, player)
+    game.start(hand=7)
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        remembered = game.faces_with_statics()
+        assert all(game.objects[found.id] is found for found, _ in remembered)
+        assert [(f.id, face) for f, face in remembered] == [
+            (f.id, face) for f, face in _afresh(game, game.faces_with_statics)
+        ]
+        game.play(1)
