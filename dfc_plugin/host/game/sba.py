@@ -65,42 +65,39 @@ class StateBased(Combat):
     def _board(self) -> Board:
         """Each permanent with the rule that puts it into a graveyard and its name if
         it's legendary (704.5f-v, 704.5j): one scan of the battlefield, each answer
-        remembered as :meth:`_per_object` says. While the other inputs are equal
-        (:meth:`_board_inputs`), the last scan's answer for the very same permanent is
+        remembered as :meth:`_per_object` says. While the scan may be remembered
+        (:meth:`_board_remembered`), the last scan's answer for a permanent that reads
+        the same (:func:`_reads_the_same`) with the same damage and waiting abilities is
         taken as it is: only the permanents that changed are looked at again."""
         plain = self._plain_sba()
-        inputs = self._board_inputs(plain)
         table = self.__dict__.setdefault("_sba_objects", {})
-        last = table.get(_WHOLE_BOARD) if inputs is not None else None
-        known: dict[int, tuple[GameObject, str | None, str | None]] = (
-            last[1] if last is not None and last[0] == inputs else {}
-        )
+        known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
         kept = {}
         board: Board = []
         for found in self.battlefield():
-            answer = known.get(found.id)
-            if answer is not None and _reads_the_same(answer[0], found):
-                answer = (found, answer[1], answer[2])
+            fid = found.id
+            now = (self.damage.get(fid, 0), fid in self.deathtouched, plain is not None and fid in plain)
+            last = known.get(fid) if known is not None else None
+            if last is not None and last[1] == now and _reads_the_same(last[0], found):
+                answer = (found, last[2], last[3])
             else:
                 answer = (found, *self._per_object(plain, "board", found, self._board_rule))
-                remembered = table.get(("board", found.id), (None,))[0] is found  # (not: a CDA, 604.3)
+                remembered = table.get(("board", fid), (None,))[0] is found  # (not: a CDA, 604.3)
                 if not remembered or reads_the_turn(self.face_of(found)):  # (living metal, 702.161a)
                     board.append(answer)
                     continue
             board.append(answer)
-            kept[found.id] = answer
-        if inputs is not None:
-            table[_WHOLE_BOARD] = (inputs, kept)
+            kept[fid] = (found, now, answer[1], answer[2])
+        if known is not None:
+            table[_WHOLE_BOARD] = kept
         return board
 
-    def _board_inputs(self, plain: frozenset[int] | None) -> tuple[Any, ...] | None:
-        """What the permanents' answers read besides themselves, as :meth:`_per_object`
-        keys them: ``None`` where the whole scan can't be remembered (nothing may be;
-        an animation; a static that works now may change a toughness, a type or
-        indestructible)."""
-        if plain is None or self.animations or self.continuous_gives() & _SBA_READS:
-            return None
-        return plain, dict(self.damage), frozenset(self.deathtouched)
+    def _board_remembered(self, plain: frozenset[int] | None) -> bool:
+        """Whether the scan may be remembered beside the permanents, the damage and the
+        waiting abilities: not where nothing may be (``plain``), with an animation, or
+        with a static that works now and may change a toughness, a type or
+        indestructible."""
+        return plain is not None and not self.animations and not self.continuous_gives() & _SBA_READS
 
     def _board_rule(self, found: GameObject) -> tuple[str | None, str | None]:
         return self._dying_rule(found), self._legendary_name(found)
