@@ -10,7 +10,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from dfc_plugin.cards import Face, Keyword
+from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.living_metal import reads_the_turn
+from dfc_plugin.host.abilities.state_triggers import check_state_triggers
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.combat import Combat
 from dfc_plugin.host.game.events import GameEvent
@@ -206,9 +208,6 @@ class StateBased(Combat):
     def state_based_actions(self) -> bool:
         """Perform every state-based action that applies; ``True`` if any did. (Nothing
         to check if nothing changed since the last check found nothing.)"""
-        from dfc_plugin.host.abilities.batches import flush
-        from dfc_plugin.host.abilities.state_triggers import check_state_triggers
-
         flush(self)  # what happened before this check, and the last check's actions (704.3)
         check_state_triggers(self)  # 603.8
         if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
