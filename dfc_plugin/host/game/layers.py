@@ -49,6 +49,12 @@ def continuous_abilities(face: Face) -> tuple[Ability, ...]:
 
 
 @memo_by_identity
+def _printed_words(face: Face) -> frozenset[str]:
+    """The (immutable) face's keywords, in lower case."""
+    return frozenset(k.name.lower() for k in face.keywords)
+
+
+@memo_by_identity
 def characteristic_defining(face: Face) -> tuple[Ability, ...]:
     """The face's characteristic-defining static abilities (604.3)."""
     return tuple(a for a in face.abilities if a.kind == "S" and "CharacteristicDefining" in a.params)
@@ -152,7 +158,7 @@ class Layers(LoopState):
         """Keywords now (layer 6): the face's (none once it lost all abilities), granted
         by effects and statics."""
         face = self.face_of(found)
-        words = {k.name.lower() for k in face.keywords} if face is not None else set()
+        words = set(_printed_words(face)) if face is not None else set()
         for effect in found.effects:
             words.update(k.lower() for k in effect.keywords)
         for animation in self.animations.get(found.id, []):
