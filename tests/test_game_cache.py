@@ -258,3 +258,110 @@ def test_a_remembered_state_based_answer_follows_what_the_statics_give() -> None
     assert [game.rules.characteristics(o.state).name for o in game.in_zone(Zone.GRAVEYARD, 1)] == [
         "Grizzly Bears"
     ]
+
+
+def _held(part: Any) -> set[str]:
+    """What a static's part holds, in the words of ``statics.gives``."""
+    held = {"power"} if part.power or part.set_power is not None else set()
+    held |= {"toughness"} if part.toughness or part.set_toughness is not None else set()
+    held |= {"keywords"} if part.keywords else set()
+    held |= {"indestructible"} if "indestructible" in {k.lower() for k in part.keywords} else set()
+    held |= {"types"} if part.types else set()
+    return held | ({"abilities"} if part.abilities else set())
+
+
+def test_what_a_static_may_give_is_read_from_its_parameters() -> None:
+    """``gives`` (what the layers may skip) for real scripts: Gideon Blackblade's "as
+    long as it's your turn, a 4/4 Human Soldier creature with indestructible" gives
+    everything 704.5 reads; the anthem P/T and a keyword; a play permission nothing."""
+    from dfc_plugin.host.abilities.statics import EVERYTHING, gives
+    from dfc_plugin.script.parser import parse_param_map
+
+    cards = library()
+    gideon = next(a.params for a in cards.get("Gideon Blackblade").front.abilities if a.kind == "S")
+    anthem = next(a.params for a in cards.get("Test Anthem").front.abilities if a.kind == "S")
+    assert gives(gideon) == {"power", "toughness", "types", "keywords", "indestructible"}
+    assert gives(anthem) == {"power", "toughness", "keywords"}
+    assert gives(parse_param_map("Mode$ Continuous | Affected$ Card.IsRemembered | MayPlay$ True")) == set()
+    exiled = parse_param_map("Mode$ Continuous | Affected$ Card | AffectedZone$ Exile | AddKeyword$ Flash")
+    assert gives(exiled) == EVERYTHING  # (no part, but asked so that the log says it can't run)
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_what_the_statics_may_give_covers_every_part_they_give(seed: int) -> None:
+    """The layers skip the statics' parts for a question no static that works now
+    answers (``Layers.continuous_gives``): after every action of a random game with
+    anthems, what each permanent's parts hold is within it, and it is the answer
+    worked out afresh."""
+    game = new_random_game(seed, invariants=False, library=library())
+    for player in game.players:
+        game.add("Test Anthem", Zone.BATTLEFIELD, player)
+        game.add("Instigator Gang", Zone.BATTLEFIELD, player)
+    game.start(hand=7)
+    seen: set[str] = set()
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        gives = game.continuous_gives()
+        assert gives == _afresh(game, game.continuous_gives)
+        for found in game.battlefield():
+            for part in game._statics_for(found):
+                assert _held(part) <= gives, (found, part)
+                seen |= _held(part)
+        game.play(1)
+    assert {"power", "toughness", "keywords"} <= seen  # (the anthems gave something)
+
+
+@pytest.mark.rule("704.5g", "702.161a")
+def test_a_remembered_state_based_answer_follows_the_turn_for_living_metal() -> None:
+    """704.5g reads whether the permanent is a creature, and living metal makes Jetfire,
+    Air Guardian one in its controller's turn only (702.161a): with 4 damage marked, the
+    scan remembered in the other player's turn (a Vehicle: nothing to do) is looked at
+    again when the turn is its controller's (a 3/4 with lethal damage)."""
+    from dfc_plugin.state import Side
+
+    game = Game(players=2, library=library())
+    jetfire = game.add("Jetfire, Ingenious Scientist", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    game.set_up_object(jetfire, damage=4)
+    game.active = 2
+    assert _dying_both_ways(game) == []
+    assert _dying_both_ways(game) == []  # (the same, from the remembered scan)
+    game.active = 1  # (only the turn differs: the same objects, damage and version)
+    assert _dying_both_ways(game) == [(jetfire, "704.5g")]
+
+
+@pytest.mark.rule("704.5g")
+def test_a_remembered_state_based_answer_holds_for_a_tapped_permanent_only() -> None:
+    """Tapping a permanent makes a new object (the scan's answer for it is kept: 704.5
+    reads nothing of being tapped), but a counter put on it is looked at again: Grizzly
+    Bears with 2 damage survives as a 3/3 with a +1/+1 counter and dies without it."""
+    game = Game(players=2, library=library())
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.set_up_object(bears, counters={"P1P1": 1}, damage=2)
+    assert _dying_both_ways(game) == []
+    game._replace(game.obj(bears), tapped=True)
+    assert _dying_both_ways(game) == []
+    game._replace(game.obj(bears), counters=())
+    assert _dying_both_ways(game) == [(bears, "704.5g")]
+
+
+@pytest.mark.parametrize("seed", [0, 3])
+def test_the_faces_with_statics_are_the_ones_worked_out_afresh(seed: int) -> None:
+    """``faces_with_statics`` reuses the faces it found while the same states are on
+    the battlefield and in the command zone: after every action, the same faces as
+    worked out afresh, each with the object as it is now (a permanent tapped since is
+    a new object with the same state)."""
+    game = new_random_game(seed, invariants=False, library=library())
+    for player in game.players:
+        game.add("Test Anthem", Zone.BATTLEFIELD, player)
+    game.start(hand=7)
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        remembered = game.faces_with_statics()
+        assert all(game.objects[found.id] is found for found, _ in remembered)
+        assert [(f.id, face) for f, face in remembered] == [
+            (f.id, face) for f, face in _afresh(game, game.faces_with_statics)
+        ]
+        game.play(1)

@@ -18,7 +18,7 @@ from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
-__all__ = ["types_added"]
+__all__ = ["reads_the_turn", "types_added"]
 
 _TYPES = frozenset({"Artifact", "Creature"})
 
@@ -45,3 +45,9 @@ def types_added(game: Any, found: GameObject, face: Face | None) -> frozenset[st
 def _has_living_metal(face: Face) -> bool:
     """Whether the (immutable) face has the keyword: asked wherever types are read."""
     return face.keyword("Living metal") is not None
+
+
+def reads_the_turn(face: Face | None) -> bool:
+    """Whether the types of an object with this face depend on whose turn it is (what
+    a remembered answer about its types must key on)."""
+    return face is not None and _has_living_metal(face)

@@ -23,6 +23,7 @@ from dfc_plugin.host.abilities.values import (
     requirements_hold,
     zone_named,
 )
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.state import Zone
 
 __all__ = [
@@ -33,6 +34,7 @@ __all__ = [
     "cast_with_flash",
     "continuous",
     "cost_change",
+    "gives",
 ]
 
 _T = "test_abilities_statics.py::"
@@ -55,21 +57,27 @@ class ContinuousPart:
 def active(game: Any, mode: str) -> Iterator[tuple[Ctx, ParamMap]]:
     """Every static of ``mode`` that works now: on the faces that are up of objects in
     the zones the static works from, with its conditions met."""
-    from dfc_plugin.host.abilities.census import params_missing
-
     for found, face in game.faces_with_statics():
-        for ability in face.abilities:
-            if ability.kind != "S" or ability.params.api != mode:
-                continue
-            params = ability.params
-            if params_missing("static", params):
-                continue  # said when the card came into the game (LoopState._note_unsupported)
+        for params in statics_by_mode(face).get(mode, ()):
             zones = params.get("EffectZone") or _home_zone(found)
             if zones != "All" and found.zone not in [zone_named(z) for z in zones.split(",")]:
                 continue
             ctx = game.ability_ctx(found, face)
             if requirements_hold(ctx, params):
                 yield ctx, params
+
+
+@memo_by_identity
+def statics_by_mode(face: Any) -> dict[str, tuple[ParamMap, ...]]:
+    """The (immutable) face's static abilities the engine can run, by mode (one that
+    can't was said when the card came into the game: LoopState._note_unsupported)."""
+    from dfc_plugin.host.abilities.census import params_missing
+
+    modes: dict[str, tuple[ParamMap, ...]] = {}
+    for ability in face.abilities:
+        if ability.kind == "S" and not params_missing("static", ability.params):
+            modes[ability.params.api] = (*modes.get(ability.params.api, ()), ability.params)
+    return modes
 
 
 def _home_zone(found: Any) -> str:
@@ -290,13 +298,15 @@ def any_static_with(game: Any, param: str) -> bool:
     key = ("static_with", game.version, param)  # (k[1]: kept while the version is)
     cached = game._static_cache.get(key)
     if cached is None:
-        cached = any(
-            a.kind == "S" and param in a.params
-            for _, face in game.faces_with_statics()
-            for a in face.abilities
-        )
+        cached = any(param in static_params(face) for _, face in game.faces_with_statics())
         game._static_cache[key] = cached
     return bool(cached)
+
+
+@memo_by_identity
+def static_params(face: Any) -> frozenset[str]:
+    """The parameters the (immutable) face's static abilities have."""
+    return frozenset(p.key for a in face.abilities if a.kind == "S" for p in a.params)
 
 
 def active_continuous(game: Any) -> list[tuple[Ctx, ParamMap]]:
@@ -310,3 +320,34 @@ def active_continuous(game: Any) -> list[tuple[Ctx, ParamMap]]:
         cached = list(active(game, "Continuous"))
         game._static_cache[key] = cached
     return cached
+
+
+#: The parameters that fill a ``Continuous`` static's part (:func:`continuous_part`),
+#: with what of it each fills: the layers needn't work out the statics' parts for a
+#: question (an object's types, its keywords, its P/T) no static that works now answers.
+_GIVES: dict[str, frozenset[str]] = {
+    "AddPower": frozenset({"power"}),
+    "SetPower": frozenset({"power"}),
+    "AddToughness": frozenset({"toughness"}),
+    "SetToughness": frozenset({"toughness"}),
+    "AddKeyword": frozenset({"keywords"}),
+    "AddHiddenKeyword": frozenset({"keywords"}),
+    "AddType": frozenset({"types"}),
+    "AddAbility": frozenset({"abilities"}),
+}
+#: Everything a part may hold ("indestructible": among its keywords, for 704.5g).
+EVERYTHING = frozenset().union(*_GIVES.values(), {"indestructible"})
+
+
+@memo_by_identity
+def gives(params: ParamMap) -> frozenset[str]:
+    """What the part of a ``Continuous`` static with these (immutable) parameters may
+    hold, of :data:`EVERYTHING`."""
+    if "CharacteristicDefining" in params or params.is_true("MayPlay"):
+        return frozenset()  # (no part: Layers._cda_parts, mayplay.may_play)
+    zones = params.get("AffectedZone")
+    if zones is not None and zones not in ("Battlefield", "Stack"):
+        return EVERYTHING  # (no part, but the log says so when one is asked: mayplay)
+    held = frozenset().union(*(_GIVES.get(p.key, frozenset()) for p in params))
+    words = " ".join(params.get(k) or "" for k in ("AddKeyword", "AddHiddenKeyword"))
+    return held | {"indestructible"} if "indestructible" in words.lower() else held

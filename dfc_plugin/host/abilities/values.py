@@ -93,12 +93,28 @@ class Ctx:
 
 
 def _valid(text: str) -> ValidExpr:
-    result: ValidExpr = parse_value("valid", text)
+    result: ValidExpr | None = _READ.get(("valid", text))
+    if result is None:
+        result = _read("valid", text)
     return result
 
 
 def _defined(text: str) -> Defined:
-    result: Defined = parse_value("defined", text)
+    result: Defined | None = _READ.get(("defined", text))
+    if result is None:
+        result = _read("defined", text)
+    return result
+
+
+#: (rule, text) -> the (immutable) value read: the game loop reads the same few
+#: expressions thousands of times (``parse_value`` remembers too, behind three calls).
+_READ: dict[tuple[str, str], Any] = {}
+
+
+def _read(start: str, text: str) -> Any:
+    if len(_READ) > 50_000:
+        _READ.clear()
+    result = _READ[(start, text)] = parse_value(start, text)
     return result
 
 
@@ -290,16 +306,21 @@ def _permanent_card(ctx: Ctx, found: GameObject) -> bool:
 
 def _alt_matches(ctx: Ctx, found: GameObject, alt: ValidAlt) -> bool:
     word = _WORDS.get(alt.word)
-    ok = word(ctx, found) if word is not None else _is_type(ctx.game, found, alt.word)
-    ok = ok and all(_prop(ctx, found, prop) for prop in alt.props)
+    ok = word(ctx, found) if word is not None else ctx.game.has_type_of(found, alt.word)
+    if ok:
+        for prop in alt.props:
+            if not _prop(ctx, found, prop):
+                ok = False
+                break
     return ok != alt.negated
 
 
 def matches(ctx: Ctx, found: GameObject, valid: str) -> bool:
     """Whether the object fits the valid-card expression (forge-abilities.md 9.2)."""
-    return any(
-        _alt_matches(ctx, found, alt) for alt in _valid(valid).alternatives if alt.word not in _PLAYER_WORDS
-    )
+    for alt in _valid(valid).alternatives:
+        if alt.word not in _PLAYER_WORDS and _alt_matches(ctx, found, alt):
+            return True
+    return False
 
 
 _PLAYER_WORDS = frozenset({"Player", "Opponent", "You"})

@@ -185,3 +185,22 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
     ask.__wrapped__ = handler  # type: ignore[attr-defined]
     ask.__doc__ = handler.__doc__
     return ask
+
+
+# More memos of the layers and state-based actions, each checked against the answer
+# worked out afresh in tests/test_game_cache.py:
+#
+# * ``Layers.continuous_gives``: what the parts of the Continuous statics that work now
+#   may hold (``statics.gives``), one entry of ``_static_cache`` for one version and
+#   active player, so that a question no static answers skips the parts;
+# * the state-based scan (``_sba_objects``): each permanent's answer with its damage
+#   and waiting abilities, kept for a permanent that reads the same (the same state,
+#   counters, effects and controller: tapped, it is a new object) and for the turn
+#   only with living metal;
+# * ``_statics_seen`` (``faces_with_statics``): the faces found for the very states on
+#   the battlefield and in the command zone, compared state by state by identity, so it
+#   can't outlive what it describes and ``drop_caches`` needn't forget it (nothing
+#   reads it within ``fresh``);
+# * identity memos of immutable faces and parameter maps (``statics.gives``,
+#   ``statics_by_mode``, ``static_params``, the lower-cased keywords of a face) and the
+#   expressions read from a text (``values._READ``).

@@ -16,6 +16,7 @@ from typing import Any
 
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.living_metal import types_added
+from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.creature_types import CREATURE_TYPES
@@ -48,6 +49,12 @@ def continuous_abilities(face: Face) -> tuple[Ability, ...]:
 
 
 @memo_by_identity
+def _printed_words(face: Face) -> frozenset[str]:
+    """The (immutable) face's keywords, in lower case."""
+    return frozenset(k.name.lower() for k in face.keywords)
+
+
+@memo_by_identity
 def characteristic_defining(face: Face) -> tuple[Ability, ...]:
     """The face's characteristic-defining static abilities (604.3)."""
     return tuple(a for a in face.abilities if a.kind == "S" and "CharacteristicDefining" in a.params)
@@ -57,8 +64,6 @@ class Layers(LoopState):
     """The layer system (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _statics_for(self, found: GameObject) -> list[Any]:
-        from dfc_plugin.host.abilities.statics import continuous
-
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
             return []  # 613.8: an effect's own applicability reads the layers below it
         if self.no_continuous():
@@ -77,6 +82,28 @@ class Layers(LoopState):
         cache[key] = parts
         return parts
 
+    def continuous_gives(self) -> frozenset[str]:
+        """What the parts of the ``Continuous`` statics that work now may hold
+        (:func:`~dfc_plugin.host.abilities.statics.gives`), none while the layers are
+        being worked out (613.8, as :meth:`_statics_for`), remembered for one version
+        of the game and the active player ("as long as it's your turn")."""
+        if self.__dict__.get("_in_statics"):
+            return frozenset()
+        # (one entry, kept in _static_cache so that drop_caches forgets it; the loop
+        # asks for every type, keyword and P/T it reads)
+        slot: tuple[int, int, frozenset[str]] | None = self._static_cache.get(_GIVES_SLOT)
+        if slot is not None and slot[0] == self.version and slot[1] == self.active:
+            return slot[2]
+        held: frozenset[str] = frozenset()
+        if not self.no_continuous():
+            self.__dict__["_in_statics"] = True  # (the statics continuous() asks)
+            try:
+                held = held.union(*(gives(params) for _, params in active_continuous(self)))
+            finally:
+                self.__dict__["_in_statics"] = False
+        self._static_cache[_GIVES_SLOT] = (self.version, self.active, held)
+        return held
+
     def no_continuous(self) -> bool:
         """Whether no object has a ``Continuous`` static ability now (remembered until
         anything changes)."""
@@ -93,8 +120,6 @@ class Layers(LoopState):
     def _cda_parts(self, found: GameObject) -> list[Any]:
         """Characteristic-defining abilities work in every zone (604.3, 613.4a): a
         face's ``Continuous`` static with ``CharacteristicDefining$ True``."""
-        from dfc_plugin.host.abilities.statics import cda_part
-
         face = self.face_of(found)
         if face is None or not characteristic_defining(face):
             return []
@@ -109,7 +134,9 @@ class Layers(LoopState):
         for animation in self.animations.get(found.id, []):
             if animation.power is not None:
                 power, toughness = animation.power, animation.toughness
-        parts = self._cda_parts(found) + self._statics_for(found)
+        parts = self._cda_parts(found)
+        if self.continuous_gives() & {"power", "toughness"}:
+            parts = parts + self._statics_for(found)
         for part in parts:
             if part.set_power is not None:
                 power = part.set_power
@@ -131,13 +158,14 @@ class Layers(LoopState):
         """Keywords now (layer 6): the face's (none once it lost all abilities), granted
         by effects and statics."""
         face = self.face_of(found)
-        words = {k.name.lower() for k in face.keywords} if face is not None else set()
+        words = set(_printed_words(face)) if face is not None else set()
         for effect in found.effects:
             words.update(k.lower() for k in effect.keywords)
         for animation in self.animations.get(found.id, []):
             words.update(k.lower() for k in animation.keywords)
-        for part in self._statics_for(found):
-            words.update(k.lower() for k in part.keywords)
+        if "keywords" in self.continuous_gives():
+            for part in self._statics_for(found):
+                words.update(k.lower() for k in part.keywords)
         return words
 
     def has_keyword_of(self, found: GameObject, word: str) -> bool:
@@ -201,6 +229,8 @@ class Layers(LoopState):
         """Whether a static ability gives the object the type (layer 4)."""
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_no_continuous") == self.version:
             return False  # (what _statics_for would say: no statics to ask)
+        if "types" not in self.continuous_gives():
+            return False  # (no static that works now adds a type)
         return any(word in p.types for p in self._statics_for(found))
 
     def has_type(self, object_id: int, word: str) -> bool:
@@ -399,8 +429,6 @@ class Layers(LoopState):
     def _any_grant(self) -> bool:
         """Whether any static ability that grants abilities is in the game now
         (remembered until anything changes: most games have none)."""
-        from dfc_plugin.host.abilities.statics import any_static_with
-
         return any_static_with(self, "AddAbility")
 
 
@@ -420,6 +448,10 @@ class Layers(LoopState):
 
         return land_plays_allowed(self, player)
 
+
+#: Where :meth:`Layers.continuous_gives` keeps its answer in the game's ``_static_cache``
+#: (whose entries are kept while ``k[1]`` is the game's version: this one is not).
+_GIVES_SLOT = ("continuous gives", -1)
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
 _SACRIFICE = "<AtEOT Sacrifice>"

@@ -10,6 +10,9 @@ from collections.abc import Callable
 from typing import Any, TypeVar
 
 from dfc_plugin.cards import Face, Keyword
+from dfc_plugin.host.abilities.batches import flush
+from dfc_plugin.host.abilities.living_metal import reads_the_turn
+from dfc_plugin.host.abilities.state_triggers import check_state_triggers
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.combat import Combat
 from dfc_plugin.host.game.events import GameEvent
@@ -20,6 +23,11 @@ from dfc_plugin.state import Zone
 __all__ = ["StateBased", "chapter_keyword"]
 
 T = TypeVar("T")
+#: Each permanent, the rule putting it into a graveyard, its name if legendary.
+Board = list[tuple[GameObject, str | None, str | None]]
+#: What of the statics' parts the answers read: toughness (704.5f-g), indestructible
+#: (704.5g), types (creature, planeswalker, battle, legendary: 704.5f-j, 310.7).
+_SBA_READS = frozenset({"toughness", "indestructible", "types"})
 
 
 @memo_by_identity
@@ -28,21 +36,73 @@ def chapter_keyword(face: Face) -> Keyword | None:
     return face.keyword("Chapter")
 
 
+#: Where :meth:`StateBased._board` keeps its last whole scan in ``_sba_objects``.
+_WHOLE_BOARD = ("whole board", -1)
+
+
+def _reads_the_same(before: GameObject, now: GameObject) -> bool:
+    """Whether two versions of a permanent are the same to its state-based answers:
+    the same state (its characteristics, 613.1a), counters (704.5f-i, 714.4), effects
+    (7c, keywords) and controller (living metal, 702.161a); being tapped (or attacking,
+    or anything else an object holds) changes none of them."""
+    return before is now or (
+        before.state is now.state
+        and before.counters == now.counters
+        and before.effects == now.effects
+        and before.controller == now.controller
+    )
+
+
 class StateBased(Combat):
     """State-based actions (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _losing_players(self) -> list[int]:
         return [p for p in self.players if self.alive(p) and (self.life[p] <= 0 or p in self.drew_from_empty)]
 
-    def _dying(self) -> list[tuple[GameObject, str]]:
+    def _dying(self, board: Board | None = None) -> list[tuple[GameObject, str]]:
         """Permanents put into a graveyard, with the rule (704.5f, g, i, v)."""
-        out = []
+        scanned = self._board() if board is None else board
+        return [(found, rule) for found, rule, _ in scanned if rule is not None]
+
+    def _board(self) -> Board:
+        """Each permanent with the rule that puts it into a graveyard and its name if
+        it's legendary (704.5f-v, 704.5j): one scan of the battlefield, each answer
+        remembered as :meth:`_per_object` says. While the scan may be remembered
+        (:meth:`_board_remembered`), the last scan's answer for a permanent that reads
+        the same (:func:`_reads_the_same`) with the same damage and waiting abilities is
+        taken as it is: only the permanents that changed are looked at again."""
         plain = self._plain_sba()
+        table = self.__dict__.setdefault("_sba_objects", {})
+        known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
+        kept = {}
+        board: Board = []
         for found in self.battlefield():
-            rule = self._per_object(plain, "dying", found, self._dying_rule)
-            if rule is not None:
-                out.append((found, rule))
-        return out
+            fid = found.id
+            now = (self.damage.get(fid, 0), fid in self.deathtouched, plain is not None and fid in plain)
+            last = known.get(fid) if known is not None else None
+            if last is not None and last[1] == now and _reads_the_same(last[0], found):
+                answer = (found, last[2], last[3])
+            else:
+                answer = (found, *self._per_object(plain, "board", found, self._board_rule))
+                remembered = table.get(("board", fid), (None,))[0] is found  # (not: a CDA, 604.3)
+                if not remembered or reads_the_turn(self.face_of(found)):  # (living metal, 702.161a)
+                    board.append(answer)
+                    continue
+            board.append(answer)
+            kept[fid] = (found, now, answer[1], answer[2])
+        if known is not None:
+            table[_WHOLE_BOARD] = kept
+        return board
+
+    def _board_remembered(self, plain: frozenset[int] | None) -> bool:
+        """Whether the scan may be remembered beside the permanents, the damage and the
+        waiting abilities: not where nothing may be (``plain``), with an animation, or
+        with a static that works now and may change a toughness, a type or
+        indestructible."""
+        return plain is not None and not self.animations and not self.continuous_gives() & _SBA_READS
+
+    def _board_rule(self, found: GameObject) -> tuple[str | None, str | None]:
+        return self._dying_rule(found), self._legendary_name(found)
 
     def _dying_rule(self, found: GameObject) -> str | None:
         if self.is_creature(found):
@@ -78,26 +138,29 @@ class StateBased(Combat):
     def _per_object(
         self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
     ) -> T:
-        """``compute(found)``, remembered while ``plain`` for the same (immutable) object,
-        the damage marked on it, whether an ability of it waits, the active player and
-        what the statics give it (the other inputs of 704.5f-v and 310.7), unless an
-        animation or a characteristic-defining ability of its own (613.3, 604.3) could
-        make it read more."""
+        """``compute(found)``, remembered while ``plain`` for the same object as far as
+        the answer reads it (:func:`_reads_the_same`), the damage marked on it, whether
+        an ability of it waits, the active player if it has living metal and what the
+        statics give it if they may change the answer (the other inputs of 704.5f-v and
+        310.7), unless an animation or a characteristic-defining ability of its own
+        (613.3, 604.3) could make it read more."""
         if plain is None or self.animations.get(found.id):
             return compute(found)
         damage = self.damage.get(found.id, 0)
-        # (the active player: living metal makes a creature on its controller's turn, 702.161a)
-        inputs: tuple[Any, ...] = (damage, found.id in self.deathtouched, found.id in plain, self.active)
-        if not self.no_continuous():  # what the statics give it now (layers 4, 6, 7b, 7c)
+        face = self.face_of(found)
+        # (the turn: living metal makes a creature on its controller's turn, 702.161a)
+        turn = self.active if reads_the_turn(face) else None
+        inputs: tuple[Any, ...] = (damage, found.id in self.deathtouched, found.id in plain, turn)
+        if self.continuous_gives() & _SBA_READS:  # what the statics give it now (layers 4, 6, 7b)
             inputs += (tuple(self._statics_for(found)),)
         table: dict[tuple[str, int], tuple[GameObject, tuple[Any, ...], Any]] = (
             self.__dict__.setdefault("_sba_objects", {})
         )
         hit = table.get((kind, found.id))
-        if hit is not None and hit[0] is found and hit[1] == inputs:
+        if hit is not None and hit[1] == inputs and _reads_the_same(hit[0], found):
+            table[(kind, found.id)] = (found, inputs, hit[2])
             return hit[2]  # type: ignore[no-any-return]
         answer = compute(found)
-        face = self.face_of(found)
         if face is None or not characteristic_defining(face):
             if len(table) > 10_000:
                 table.clear()
@@ -124,13 +187,11 @@ class StateBased(Combat):
             i.ctx.source for i in self.stack_items if i.ctx is not None
         ]
 
-    def _legend_rule(self) -> list[GameObject]:
+    def _legend_rule(self, board: Board | None = None) -> list[GameObject]:
         """704.5j: of legendary permanents with the same name under one controller, the
         controller keeps one."""
         groups: dict[tuple[int, str], list[GameObject]] = {}
-        plain = self._plain_sba()
-        for found in self.battlefield():
-            name = self._per_object(plain, "legend", found, self._legendary_name)
+        for found, _, name in self._board() if board is None else board:
             if name:
                 groups.setdefault((found.controller, name), []).append(found)
         out: list[GameObject] = []
@@ -147,9 +208,6 @@ class StateBased(Combat):
     def state_based_actions(self) -> bool:
         """Perform every state-based action that applies; ``True`` if any did. (Nothing
         to check if nothing changed since the last check found nothing.)"""
-        from dfc_plugin.host.abilities.batches import flush
-        from dfc_plugin.host.abilities.state_triggers import check_state_triggers
-
         flush(self)  # what happened before this check, and the last check's actions (704.3)
         check_state_triggers(self)  # 603.8
         if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
@@ -170,7 +228,8 @@ class StateBased(Combat):
             del self.attached[attachment]
             self.record("sba", self.obj(attachment), "{obj} becomes unattached", "704.5n")
             acted = True
-        dying = [(o, rule) for o, rule in self._dying()] + [(o, "704.5j") for o in self._legend_rule()]
+        board = self._board()
+        dying = self._dying(board) + [(o, "704.5j") for o in self._legend_rule(board)]
         dying += [(self.obj(i), "704.5m") for i in auras]
         for found, rule in dying:
             if found.id not in self.objects:

@@ -18,7 +18,7 @@ from dfc_plugin.cards import Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import ActionResult, GameCore
-from dfc_plugin.host.game.cache import memo_by_identity
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.rules.daynight import DayNight
@@ -442,15 +442,30 @@ class LoopState(GameCore):
         key = ("statics", self.version)
         cached = self._static_cache.get(key)
         if cached is None:
-            cached = [
-                (found, face)
-                for zone in (Zone.BATTLEFIELD, Zone.COMMAND)
-                for found in self.in_zone(zone)
-                if (face := self.face_of(found)) is not None and _has_statics(face)
-            ]
+            cached = self._statics_now()
             self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
             self._static_cache[key] = cached
         return cached
+
+    def _statics_now(self) -> list[tuple[GameObject, Face]]:
+        """:meth:`faces_with_statics` worked out: while the very same states are in the
+        two zones (and no animation could take abilities away), the faces found last
+        time, with the objects as they are now (a tapped permanent is a new object
+        with the same state)."""
+        ids = (*self.zones.get((None, Zone.BATTLEFIELD), ()), *self.zones.get((None, Zone.COMMAND), ()))
+        states = tuple(self.objects[i].state for i in ids)
+        last = self.__dict__.get("_statics_seen", ((), (), []))
+        same = last[0] == ids and all(map(is_, last[1], states))
+        if same and not self.animations and not is_fresh():
+            return [(self.objects[i], face) for i, face in last[2]]
+        found = [
+            (self.objects[i], face)
+            for i in ids
+            if (face := self.face_of(self.objects[i])) is not None and _has_statics(face)
+        ]
+        if not is_fresh():
+            self.__dict__["_statics_seen"] = (ids, states, [(o.id, face) for o, face in found])
+        return found
 
     def mana_abilities_of(self, found: GameObject) -> tuple[Any, ...]:
         """The plugin's ``mana_abilities`` for the object, remembered per state."""
