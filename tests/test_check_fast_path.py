@@ -14,7 +14,7 @@ from helpers import FORGE_2020, need_shared
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from dfc_plugin.script import validate
+from dfc_plugin.script import lift, validate
 from dfc_plugin.script.build import ScriptResult, read_script
 from dfc_plugin.script.library import script_files
 
@@ -124,3 +124,43 @@ def test_quick_answer_on_the_corpus(monkeypatch: pytest.MonkeyPatch) -> None:
             differ.append(path)
     assert len(files) > 500
     assert differ == []
+
+
+def _lifted(data: bytes, path: str) -> tuple[object, ...]:
+    result = read_script(data, path)
+    card = result.card
+    return (card.dfc, card.token_scripts) if card else tuple(_diagnostics(result))
+
+
+@pytest.mark.parametrize("folder", ["cardscripts", "corpus"])
+def test_cards_without_records_skip_the_lift(folder: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A card with no marked line, DFC keyword, siege, meld pair, meld or modal layout
+    gets the shared empty record: the same records as the full lift finds."""
+    root = Path(__file__).resolve().parent.parent / "cardscripts" if folder == "cardscripts" else None
+    files = script_files(root).scripts if root else script_files(need_shared(FORGE_2020)).scripts[::10]
+    datas = [(path, Path(path).read_bytes()) for path in files]
+    quick = [_lifted(data, path) for path, data in datas]
+    with monkeypatch.context() as patch:
+        patch.setattr(lift, "_may_hold_records", lambda face: True)
+        full = [_lifted(data, path) for path, data in datas]
+    assert quick == full
+    assert sum(1 for records, *_ in quick if records) > 5  # (cards with DFC records among them)
+
+
+def test_a_siege_without_marked_lines_keeps_its_record() -> None:
+    """Sieges may be cast transformed (CR 310.11b: "exile it, then you may cast it
+    transformed without paying its mana cost"): that record comes from its
+    type line alone, so a siege with no marked line is still lifted."""
+    script = b"""Name:Probe Siege
+ManaCost:2 R
+Types:Battle Siege
+Defense:4
+AlternateMode:DoubleFaced
+ALTERNATE
+Name:Probe Back
+Types:Creature Elemental
+PT:3/3
+"""
+    card = read_script(script, "probe_siege.txt").card
+    assert card is not None
+    assert [(p.kind, p.zone) for p in card.dfc.cast_back_face] == [("siege", "exile")]
