@@ -21,17 +21,16 @@ because they repeat across thousands of cards.
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from importlib import resources
 from typing import NamedTuple
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar, SymbolKind
 from dfc_plugin.script.parser import ValueFailure, read_value
+from dfc_plugin.script.resources import package_path
 
 __all__ = ["Problem", "check_faces", "known_names", "suggest"]
 
@@ -52,12 +51,14 @@ class Problem(NamedTuple):
 @cache
 def known_names() -> dict[str, frozenset[str]]:
     """The names of ``known_names.json`` by kind (``apis``, ``triggers``, ...)."""
-    data = json.loads(resources.files("dfc_plugin.script").joinpath("known_names.json").read_text("utf-8"))
+    data = json.loads(package_path("script", "known_names.json").read_text("utf-8"))
     return {kind: frozenset(values) for kind, values in data.items() if kind != "source"}
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str:
     """``'did you mean X?'`` for the closest candidate, or ``""``."""
+    import difflib  # (here: a check of clean scripts asks for no suggestion)
+
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
     if not close:
         lowered = {c.lower(): c for c in candidates}
