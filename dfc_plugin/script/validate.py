@@ -16,7 +16,9 @@ every ``K:`` line of each face, and reports, at the exact token:
   from the corpus), with a did-you-mean.
 
 Splitting a line costs a few string operations; costs and unknown names are remembered,
-because they repeat across thousands of cards.
+because they repeat across thousands of cards. Most maps have no finding: one remembered
+question per map text (:func:`_clean_map`: well-formed, a known lead, which SVars it
+names) settles those, and only the others are read segment by segment.
 """
 
 from __future__ import annotations
