@@ -41,7 +41,6 @@ written, and at most :data:`MAX_PACKS` are kept (the least recently used go firs
 from __future__ import annotations
 
 import contextlib
-import hashlib
 import json
 import marshal
 import os
@@ -58,6 +57,11 @@ from dfc_plugin.errors import CacheError, CardScriptError
 from dfc_plugin.script.files import read_regular_range
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.resources import grammar_path, package_path
+
+try:  # (hashlib's own blake2b, without loading OpenSSL for the hashes hashlib gets from it)
+    from _blake2 import blake2b
+except ImportError:  # pragma: no cover (a Python without the _blake2 module)
+    from hashlib import blake2b
 
 if TYPE_CHECKING:
     from dfc_plugin.cards import CardDef
@@ -120,7 +124,7 @@ def default_cache_dir() -> Path:
 
 
 def digest(data: bytes) -> str:
-    return hashlib.blake2b(data, digest_size=16).hexdigest()
+    return blake2b(data, digest_size=16).hexdigest()
 
 
 @cache
@@ -128,7 +132,7 @@ def model_version() -> str:
     """A digest of the grammar and the code that turns scripts into the model and its
     diagnostics: a pack written by any other version of them is not used."""
     package = package_path()
-    h = hashlib.blake2b(digest_size=16)
+    h = blake2b(digest_size=16)
     h.update(grammar_path().read_bytes())
     for name in _MODEL_SOURCES:
         h.update((package / name).read_bytes())
@@ -294,7 +298,7 @@ class Pack:
 
     @staticmethod
     def location(cache_dir: Path, root: Path) -> Path:
-        key = hashlib.blake2b(str(root).encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
+        key = blake2b(str(root).encode("utf-8", "surrogateescape"), digest_size=12).hexdigest()
         return cache_dir / f"pack-{key}.pack"
 
     @classmethod

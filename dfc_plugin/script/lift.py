@@ -256,6 +256,8 @@ class Lifted:
 
 def lift_dfc(faces: tuple[Face, ...], layout: Layout, meld_pair: str | None, meld_line: int) -> Lifted:
     """Every DFC record of a card, the token scripts it names, and contradictions."""
+    if meld_pair is None and layout not in _LAYOUTS_WITH_RECORDS and not any(map(_may_hold_records, faces)):
+        return _NOTHING
     errors: list[LiftError] = []
     keyword_names = [{keyword.name.lower() for keyword in face.keywords} for face in faces]
     convert_card = _is_convert_card(keyword_names)
@@ -293,3 +295,22 @@ def _token_scripts(marked: list[_Marked]) -> list[str]:
         if value:
             names.extend(n.strip() for n in value.split(",") if n.strip())
     return names
+
+
+#: Layouts whose cards have records with no marked line nor DFC keyword (the meld
+#: record, the modal faces).
+_LAYOUTS_WITH_RECORDS = frozenset({Layout.MELD, Layout.MODAL_DFC})
+#: What most cards give (a single-faced card with no marked line): one shared record,
+#: as every part of it is immutable.
+_NOTHING = Lifted(DfcAbilities(), (), ())
+
+
+def _may_hold_records(face: Face) -> bool:
+    """Whether :func:`lift_dfc` could find anything on this face: a line with a marker,
+    a DFC keyword, or a siege."""
+    texts = [ability.text for ability in face.abilities] + [svar.raw for svar in face.svars]
+    return (
+        _MARKER_RE.search("\n".join(texts)) is not None  # (no marker holds a newline)
+        or any(keyword.name.lower() in _DFC_KEYWORDS for keyword in face.keywords)
+        or "Siege" in face.type_line.subtypes
+    )

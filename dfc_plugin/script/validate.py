@@ -16,21 +16,23 @@ every ``K:`` line of each face, and reports, at the exact token:
   from the corpus), with a did-you-mean.
 
 Splitting a line costs a few string operations; costs and unknown names are remembered,
-because they repeat across thousands of cards.
+because they repeat across thousands of cards. Most maps have no finding: one remembered
+question per map text (:func:`_clean_map`: well-formed, a known lead, which SVars it
+names) settles those, and only the others are read segment by segment.
 """
 
 from __future__ import annotations
 
-import difflib
 import json
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from importlib import resources
 from typing import NamedTuple
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar, SymbolKind
 from dfc_plugin.script.parser import ValueFailure, read_value
+from dfc_plugin.script.resources import package_path
 
 __all__ = ["Problem", "check_faces", "known_names", "suggest"]
 
@@ -51,12 +53,14 @@ class Problem(NamedTuple):
 @cache
 def known_names() -> dict[str, frozenset[str]]:
     """The names of ``known_names.json`` by kind (``apis``, ``triggers``, ...)."""
-    data = json.loads(resources.files("dfc_plugin.script").joinpath("known_names.json").read_text("utf-8"))
+    data = json.loads(package_path("script", "known_names.json").read_text("utf-8"))
     return {kind: frozenset(values) for kind, values in data.items() if kind != "source"}
 
 
 def suggest(name: str, candidates: Iterable[str]) -> str:
     """``'did you mean X?'`` for the closest candidate, or ``""``."""
+    import difflib  # (here: a check of clean scripts asks for no suggestion)
+
     close = difflib.get_close_matches(name, list(candidates), n=1, cutoff=0.75)
     if not close:
         lowered = {c.lower(): c for c in candidates}
@@ -177,19 +181,37 @@ class _FaceChecker:
     def run(self) -> None:
         assert self.face is not None
         for ability in self.face.abilities:
-            self.check_map(ability.kind, ability.text, ability.line, ability.column, _ability_label(ability))
+            kind, text = ability.kind, ability.text
+            if not self.clean(kind, text):
+                self.check_map(kind, text, ability.line, ability.column, _ability_label(ability))
         ability_svars = []
         for svar in self.face.svars:
             _, colon, body = svar.raw.partition(":")
             lead = body.split("|", 1)[0].partition("$")
             if colon and lead[1] and lead[0].strip() in _ABILITY_SVAR_LEADS:
                 ability_svars.append(svar)
-                self.check_map("SVar", body, svar.line, _svar_body_column(svar), f"SVar {_svar_name(svar)}")
+                if not self.clean("SVar", body):
+                    label = f"SVar {_svar_name(svar)}"
+                    self.check_map("SVar", body, svar.line, _svar_body_column(svar), label)
         for keyword in self.face.keywords:
             self.check_keyword(keyword)
         self.check_dead(ability_svars)
 
     # ---- one parameter map
+    def clean(self, kind: str, text: str) -> bool:
+        """Whether the map has no finding on this face (then the SVars it names are
+        noted as named); ``False`` sends it to :meth:`check_map`. Most maps are clean,
+        and this is the one question asked of them."""
+        found = _clean_map(kind, text)
+        if found is None:
+            return False
+        references, bad_costs = found
+        names = self.svar_names
+        if not names.issuperset(references) or not names.issuperset(bad_costs):
+            return False
+        self.referenced.update(references)
+        return True
+
     def check_map(self, kind: str, text: str, line: int, column: int, label: str) -> None:
         """Check one parameter map; past :data:`MAX_LINE_PROBLEMS` findings in it, one
         last warning says the rest of the line is not checked. A map that names no SVar
@@ -248,15 +270,17 @@ class _FaceChecker:
         shape = _fast_shape(text)
         if shape is None:
             return False
-        lead_key, lead_value, key_at, value_at, keyed = shape
+        lead_key, lead_value, key_at, value_at, checks = shape
         leads, names = _LEADS.get(kind, (_ABILITY_SVAR_LEADS, "apis"))
         if lead_key not in leads or lead_value not in known_names()[names]:
             lead = _Segment(lead_key, lead_value, True, column + key_at, column + value_at, column + value_at)
             self.check_lead(kind, lead, line)
-        for key, value, at in keyed:
-            if key == "Cost" and value in self.svar_names:
-                continue
-            self.check_value(_Segment(key, value, True, 0, column + at, column + at + len(value)), line)
+        svar_names = self.svar_names
+        for key, value, at in checks:
+            if key != "Cost":
+                self.check_reference(key, value, line, column + at)
+            elif value not in svar_names:  # (a Cost$ may name an SVar that holds the cost)
+                self.check_cost(value, line, column + at, "Cost$")
         return True
 
     def check_segment(self, segment: _Segment, line: int, label: str, first: bool, last: bool) -> None:
@@ -453,12 +477,13 @@ class _FaceChecker:
 
 @lru_cache(maxsize=1 << 16)
 def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, int], ...]] | None:
-    """A well-formed line's lead key and value (with their 0-based offsets) and its
-    costs and references (key, value, offset); ``None`` for a line that needs the
-    segment-by-segment check. Remembered: many lines repeat across cards."""
+    """A well-formed line's lead key and value (with their 0-based offsets), and what
+    :meth:`_FaceChecker.check_value` would look at: each ``Cost$`` value and each SVar
+    name a reference key gives (key, name, offset), in order; ``None`` for a line that
+    needs the segment-by-segment check. Remembered: many lines repeat across cards."""
     if "||" in text or text.rstrip().endswith("|"):
         return None
-    keyed = []
+    checks: list[tuple[str, str, int]] = []
     start = 0
     lead: tuple[str, str, int, int] | None = None
     for part in text.split("|"):
@@ -471,17 +496,70 @@ def _fast_shape(text: str) -> tuple[str, str, int, int, tuple[tuple[str, str, in
             at = start + len(key) + 1 + len(value) - len(value.lstrip())
             if lead is None:
                 lead = (name, stripped, start + len(part) - len(part.lstrip()), at)
+            elif name in _LIST_REFERENCES:
+                _add_list_references(checks, name, stripped, at)
             else:
-                keyed.append((name, stripped, at))
+                checks.append((name, stripped, at))
         start += len(part) + 1
     assert lead is not None  # (split gives at least one part)
-    return (*lead, tuple(keyed))
+    return (*lead, tuple(checks))
+
+
+def _add_list_references(checks: list[tuple[str, str, int]], key: str, value: str, at: int) -> None:
+    """Each SVar name of a comma-separated list (``Abilities$ A,B``) with its offset."""
+    for name in value.split(","):
+        stripped = name.strip()
+        if stripped:
+            checks.append((key, stripped, at + len(name) - len(name.lstrip())))
+        at += len(name) + 1
+
+
+@lru_cache(maxsize=1 << 16)
+def _clean_map(kind: str, text: str) -> tuple[frozenset[str], frozenset[str]] | None:
+    """For a well-formed map whose lead is a known name: the SVar names its references
+    give, and the ``Cost$`` values that are no good cost (fine if the face has an SVar
+    of that name); with both among the face's SVars, :meth:`_FaceChecker.check_map`
+    finds nothing. ``None`` for any other map (it is checked segment by segment).
+
+    Well-formed, as :func:`_fast_shape` reads it, without a loop over the segments:
+    one ``$`` more than ``|``, and a ``|`` between any two ``$``, is one ``$`` in each
+    segment; then no key may be blank (the first is the lead, a known key)."""
+    if (
+        text.count("$") != text.count("|") + 1
+        or _TWO_DOLLARS.search(text) is not None
+        or _BLANK_KEY.search(text) is not None
+    ):
+        return None
+    key, _, value = text.partition("|")[0].partition("$")
+    leads, names = _LEADS.get(kind, (_ABILITY_SVAR_LEADS, "apis"))
+    if key.strip() not in leads or value.strip() not in known_names()[names]:
+        return None
+    checked = _CHECKED_SEGMENT.findall(text)
+    if not checked:
+        return _NOTHING_NAMED
+    references: list[str] = []
+    bad_costs: list[str] = []
+    for key, value in checked:
+        if key == "Cost":
+            if _cost_problem(value.strip()) is not None:
+                bad_costs.append(value.strip())
+        elif key in _LIST_REFERENCES:
+            references += filter(None, map(str.strip, value.split(",")))
+        else:
+            references.append(value.strip())
+    return frozenset(references), frozenset(bad_costs)
 
 
 _CHECKED_KEYS = frozenset({"Cost"}) | _SINGLE_REFERENCES | _LIST_REFERENCES
 #: A map whose findings may depend on its face's SVars (a key that names one, or Cost$,
 #: which may be an SVar's name); any other map's findings depend on its text alone.
 _NAMES_SVARS = re.compile("|".join(sorted(_CHECKED_KEYS)))
+#: What :func:`_clean_map` looks for: two ``$`` in one segment, a blank key after a
+#: ``|``, and each later segment whose key names an SVar or a cost (key, raw value).
+_TWO_DOLLARS = re.compile(r"\$[^|]*\$")
+_BLANK_KEY = re.compile(r"\|\s*\$")
+_CHECKED_SEGMENT = re.compile(r"\|\s*(" + "|".join(sorted(_CHECKED_KEYS)) + r")\s*\$([^|]*)")
+_NOTHING_NAMED: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset())
 
 
 _Found = tuple[tuple[str, str, str, int, int, str], ...]
@@ -533,12 +611,8 @@ _WORD = re.compile(r"[A-Za-z0-9_.]+")
 def _words(face: Face) -> dict[str, int]:
     """How often each word occurs in a face's abilities, keywords and SVars (an SVar
     may be named anywhere: ``Defined$ Remembered``, ``Count$ ...``, ``AB$ Charm``...)."""
-    counts: dict[str, int] = {}
     texts = [a.text for a in face.abilities] + [k.text for k in face.keywords] + [s.raw for s in face.svars]
-    for text in texts:
-        for word in _WORD.findall(text):
-            counts[word] = counts.get(word, 0) + 1
-    return counts
+    return Counter(_WORD.findall("\n".join(texts)))  # (a newline is in no word)
 
 
 @lru_cache(maxsize=4096)
