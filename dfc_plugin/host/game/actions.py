@@ -141,14 +141,29 @@ class Playing(Steps):
         key = ("cast sources", self.version, player)
         cached: list[tuple[Any, Any, bool]] | None = self._static_cache.get(key)
         if cached is None:
-            cached = [
-                (found, option, instant_speed(found.state.card.faces[option.face]))
-                for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND)  # a commander: 903.8
-                for found in self.in_zone(zone, player)
-                for option in self.cast_options_for(player, found)
-            ]
+            # (an object's rows read only the object and the player: an unchanged one's stay;
+            # kept with the activation rows, which drop_caches forgets)
+            rows = None if is_fresh() else self.__dict__.setdefault("_activation_rows", {})
+            cached = []
+            for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
+                for found in self.in_zone(zone, player):
+                    row = rows.get(("cast", player, found.id)) if rows is not None else None
+                    if row is None or row[0] is not found:
+                        row = (found, self._cast_row(player, found))
+                        if rows is not None:
+                            rows[("cast", player, found.id)] = row
+                    cached += row[1]
+            if rows is not None and len(rows) > 20_000:
+                rows.clear()
             self._static_cache[key] = cached
         return cached
+
+    def _cast_row(self, player: int, found: Any) -> list[tuple[Any, Any, bool]]:
+        """One object's rows of :meth:`_cast_sources`."""
+        return [
+            (found, option, instant_speed(found.state.card.faces[option.face]))
+            for option in self.cast_options_for(player, found)
+        ]
 
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
