@@ -42,6 +42,7 @@ from dfc_plugin.state import Zone
 __all__ = ["CastingActions", "spell_ability"]
 
 MAIN_STEPS = ("main1", "main2")
+_UNSET = object()  # (no ``pay_only`` of the game's own, only the class's)
 
 
 def spell_ability(face: Face) -> Ability | None:
@@ -455,12 +456,20 @@ class CastingActions(StackActions, Costs):
         return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
 
     def _affordable_without(self, player: int, found: GameObject, wanted: list[frozenset[str]]) -> bool:
-        saved = found.tapped
-        self._replace(found, tapped=True)
+        """Whether the other sources pay ``wanted`` once ``found`` is tapped for its own {T}
+        (602.2b, 601.2h): planned with ``found`` left out of the sources, as tapping it
+        would, without changing the game (a trial tap would make every remembered
+        answer for this state of the game cold)."""
+        saved = self.__dict__.get("pay_only", _UNSET)
+        allowed = self.pay_only if self.pay_only is not None else {s[0].id for s in self.mana_sources(player)}
+        self.pay_only = frozenset(allowed) - {found.id}
         try:
-            return self.can_afford(player, wanted, Spending(found, spell=False))
+            return self._plan(player, wanted, Spending(found, spell=False)) is not None
         finally:
-            self._replace(self.obj(found.id), tapped=saved)
+            if saved is _UNSET:
+                del self.__dict__["pay_only"]
+            else:
+                self.pay_only = saved
 
     def _acted(self, player: int) -> None:
         """After a player acts, they receive priority again (117.3c)."""
