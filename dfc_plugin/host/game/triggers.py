@@ -40,15 +40,22 @@ class TriggerActions(LoopState):
     def _triggers_of(self, face: Face, mode: str) -> list[Ability]:
         """The face's ``T:`` lines of this mode, and the triggers its keywords stand for
         (Prowess, 702.108a: :data:`~dfc_plugin.host.abilities.keywords.KEYWORD_TRIGGERS`)."""
+        table: dict[tuple[int, str], tuple[Face, list[Ability]]]
+        table = self.__dict__.setdefault("_face_triggers", {})
         key = (id(face), mode)
-        found = self._trigger_cache.get(key)
-        if found is None:
-            found = [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
-            for word in face.keywords:
-                expansion = KEYWORD_TRIGGERS.get(word.name)
-                if expansion is not None and parse_param_map(expansion[0]).api == mode:
-                    found.append(Ability("T", expansion[0], word.line, word.column))
-            self._trigger_cache[key] = found
+        hit = table.get(key)
+        if hit is not None and hit[0] is face and not is_fresh():  # (the very face: one
+            return hit[1]  # made and dropped since, that lost its abilities, may have had its id)
+        found = [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
+        for word in face.keywords:
+            expansion = KEYWORD_TRIGGERS.get(word.name)
+            if expansion is not None and parse_param_map(expansion[0]).api == mode:
+                found.append(Ability("T", expansion[0], word.line, word.column))
+        if is_fresh():
+            return found
+        if len(table) > 50_000:
+            table.clear()
+        table[key] = (face, found)
         return found
 
     def _watched(self) -> dict[int, GameObject]:
