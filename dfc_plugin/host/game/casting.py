@@ -407,7 +407,7 @@ class CastingActions(StackActions, Costs):
     def castable(self, player: int, found: GameObject, option: CastOption) -> bool:
         """Whether casting this way now could succeed (checked again when it's done)."""
         face = found.state.card.faces[option.face]
-        if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
+        if not (instant_speed(face) or self.sorcery_timing(player)):
             return False
         wanted = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
         if not self.can_afford(player, wanted, Spending(found, spell=True)) and not free_permission(
