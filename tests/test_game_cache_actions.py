@@ -17,8 +17,13 @@ from play_support import library, played_game
 from random_support import new_random_game
 
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.mana_restrictions import Spending
+from dfc_plugin.host.abilities.mayplay import any_color
 from dfc_plugin.host.game.actions import Activate
 from dfc_plugin.host.game.cache import drop_caches, fresh
+from dfc_plugin.host.game.casting import _mana_count
+from dfc_plugin.host.game.costs import needs
+from dfc_plugin.script.parser import parse_value
 from dfc_plugin.state import Zone
 
 #: Where the listing and the triggers keep what they remember (and the version-keyed ones).
@@ -133,3 +138,36 @@ def test_a_remembered_plain_answer_is_asked_again_on_a_later_turn() -> None:
     game.pass_until("main1", turn=3)
     assert game.objects[esika] is before  # (unchanged: only the turn says it may tap now)
     assert Activate(esika, 0) in game.legal_actions(1)
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_mana_count_bound_never_refuses_a_payable_spell(seed: int) -> None:
+    """``_affordable_spell`` refuses a cost of more mana than the pool and the sources
+    hold without planning the payment: after every action of a random game, for every
+    way to cast every card in hand, its answer is the planned payment's (601.2g-h)."""
+    game = new_random_game(seed, invariants=False, library=library())
+    game.start(hand=7)
+    asked = refused = 0
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        for player in game.players:
+            for found in game.in_zone(Zone.HAND, player):
+                for option in game.cast_options_for(player, found):
+                    wanted = any_color(game, player, found, needs(option.cost, 0, game.tax_for(found)))
+                    planned = game.can_afford(player, wanted, Spending(found, spell=True))
+                    assert game._affordable_spell(player, found, option) == planned
+                    asked += 1
+                    refused += len(wanted) > len(game.mana_pool[player]) + len(game.mana_sources(player))
+        game.play(1)
+    assert asked and refused  # (the bound was reached, and answered as the plan does)
+
+
+@pytest.mark.parametrize("text", ["X 2 W U/B 2/G C S W/P", "3 G G", "0", "X X R", None])
+def test_the_mana_count_is_the_count_needs_asks_for(text: str | None) -> None:
+    """Every kind of symbol (X as 0, generic, coloured, hybrid, {2/G}, {C}, {S},
+    Phyrexian), with a tax or a reduction, and no cost at all."""
+    cost = parse_value("mana_cost", text) if text is not None else None
+    constrained, generic = _mana_count(cost)
+    for tax in (0, 2, -1, -5):
+        assert constrained + max(0, generic + tax) == len(needs(cost, 0, tax))

@@ -78,6 +78,19 @@ def activated(face: Face) -> list[Ability]:
     return found
 
 
+@memo_by_identity
+def _mana_count(cost: ManaCost | None) -> tuple[int, int]:
+    """How many mana :func:`~dfc_plugin.host.game.costs.needs` asks for the cost (X as 0):
+    the colour-constrained ones, and the generic amount before any tax or reduction."""
+    if cost is None:
+        return 0, 0
+    generic = sum(s.amount for s in cost.symbols if s.kind is SymbolKind.GENERIC)
+    return sum(1 for s in cost.symbols if s.kind not in _UNCONSTRAINED), generic
+
+
+_UNCONSTRAINED = (SymbolKind.GENERIC, SymbolKind.VARIABLE)
+
+
 def _has_x(cost: ManaCost | None) -> bool:
     return cost is not None and any(s.kind is SymbolKind.VARIABLE for s in cost.symbols)
 
@@ -409,10 +422,7 @@ class CastingActions(StackActions, Costs):
         face = found.state.card.faces[option.face]
         if not (instant_speed(face) or self.sorcery_timing(player)):
             return False
-        wanted = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
-        if not self.can_afford(player, wanted, Spending(found, spell=True)) and not free_permission(
-            self, player, found
-        ):
+        if not self._affordable_spell(player, found, option) and not free_permission(self, player, found):
             return False
         if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
             return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed
@@ -427,6 +437,17 @@ class CastingActions(StackActions, Costs):
             or int(ability.params.get("TargetMin") or 1) == 0
             or bool(legal_targets(self, ctx, ability.params))
         )
+
+    def _affordable_spell(self, player: int, found: GameObject, option: CastOption) -> bool:
+        """Whether the pool and the mana sources pay the spell's cost (X as 0, with the
+        tax). Each pays one mana (601.2g-h), so a cost of more mana than the pool and the
+        sources hold together is known to be unaffordable without planning a payment."""
+        constrained, generic = _mana_count(option.cost)
+        wanted = constrained + max(0, generic + self.tax_for(found))
+        if wanted > len(self.mana_pool[player]) + len(self.mana_sources(player)):
+            return False
+        needed = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
+        return self.can_afford(player, needed, Spending(found, spell=True))
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
         if found.tapped and _taps(ability):
