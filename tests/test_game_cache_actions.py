@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from play_support import library, played_game
-from random_support import new_random_game
+from random_support import game_digest, new_random_game
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.mana_restrictions import Spending
@@ -171,3 +171,29 @@ def test_the_mana_count_is_the_count_needs_asks_for(text: str | None) -> None:
     constrained, generic = _mana_count(cost)
     for tax in (0, 2, -1, -5):
         assert constrained + max(0, generic + tax) == len(needs(cost, 0, tax))
+
+
+@pytest.mark.parametrize("seed", [4, 10])
+def test_games_whose_triggers_use_the_kept_rows_are_the_games_without_them(seed: int) -> None:
+    """Each object's trigger rows are kept from one version to the next (with no
+    animation): random games (seed 4 and 10 meld, transform and trigger) take the same
+    actions and write the same log with them as with nothing remembered."""
+    remembered = game_digest(seed, 250)
+    assert remembered["actions"] == 250
+    assert remembered == game_digest(seed, 250, uncached=True)
+
+
+@pytest.mark.parametrize("transformed", [False, True])
+def test_a_kept_trigger_row_is_for_the_face_that_is_up_now(transformed: bool) -> None:
+    """Delver of Secrets has "At the beginning of your upkeep, ..."; Insectile Aberration,
+    its back face, has no trigger. Transformed (the same object id, 712.18), it no longer
+    triggers, though its front face's row was kept from the steps before."""
+    game = played_game()
+    delver = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    game.start(hand=0, step="main1")
+    game.pass_until("end", turn=1)  # (a Phase event at each step: the rows are made)
+    if transformed:
+        game.transform(delver)
+        assert game.face_of(game.objects[delver]).name == "Insectile Aberration"  # type: ignore[union-attr]
+    game.pass_until("upkeep", turn=3)
+    assert len(game.stack_items) == (0 if transformed else 1)
