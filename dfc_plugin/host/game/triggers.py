@@ -106,6 +106,8 @@ class TriggerActions(LoopState):
         return row
 
     def _candidates(self, event: GameEvent) -> list[GameObject]:
+        if not event.objects and not event.lki:  # (a step's event: the watched objects only)
+            return list(self._watched().values())
         seen = dict(self._watched())
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
