@@ -299,11 +299,12 @@ class GameCore:
 
     def in_zone(self, zone: Zone, player: int | None = None) -> list[GameObject]:
         """Objects in a zone, bottom to top (for a player's zone, that player's)."""
+        objects = self.objects
         if zone not in PLAYER_ZONES:
-            keys: list[tuple[int | None, Zone]] = [(None, zone)]
-        else:
-            keys = [(p, zone) for p in self.players if player is None or p == player]
-        return [self.objects[i] for key in keys for i in self.zones.get(key, ())]
+            return [objects[i] for i in self.zones.get((None, zone), ())]
+        if player is not None:  # (one player's zone: read straight from its list)
+            return [objects[i] for i in self.zones.get((player, zone), ())] if player in self.players else []
+        return [objects[i] for p in self.players for i in self.zones.get((p, zone), ())]
 
     def battlefield(self) -> list[GameObject]:
         return self.in_zone(Zone.BATTLEFIELD)

@@ -141,21 +141,40 @@ class Playing(Steps):
         key = ("cast sources", self.version, player)
         cached: list[tuple[Any, Any, bool]] | None = self._static_cache.get(key)
         if cached is None:
-            cached = [
-                (found, option, instant_speed(found.state.card.faces[option.face]))
-                for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND)  # a commander: 903.8
-                for found in self.in_zone(zone, player)
-                for option in self.cast_options_for(player, found)
-            ]
+            # (an object's rows read only the object and the player: an unchanged one's stay;
+            # kept with the activation rows, which drop_caches forgets)
+            rows = None if is_fresh() else self.__dict__.setdefault("_activation_rows", {})
+            cached = []
+            for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
+                for found in self.in_zone(zone, player):
+                    row = rows.get(("cast", player, found.id)) if rows is not None else None
+                    if row is None or row[0] is not found:
+                        row = (found, self._cast_row(player, found))
+                        if rows is not None:
+                            rows[("cast", player, found.id)] = row
+                    cached += row[1]
+            if rows is not None and len(rows) > 20_000:
+                rows.clear()
             self._static_cache[key] = cached
         return cached
+
+    def _cast_row(self, player: int, found: Any) -> list[tuple[Any, Any, bool]]:
+        """One object's rows of :meth:`_cast_sources`."""
+        return [
+            (found, option, instant_speed(found.state.card.faces[option.face]))
+            for option in self.cast_options_for(player, found)
+        ]
 
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
         sorcery = self.sorcery_timing(player)
         for found, face, own, granted, craft in self._activation_sources(player):
+            plain = self._plain_answers(player, found, face, own)
             for index, ability in own:
-                if self._activatable_now(player, found, face, ability):
+                answer = plain.get(index)
+                if answer is None:
+                    answer = self.activatable(player, found, face, ability)
+                if answer:
                     out.append(Activate(found.id, index))
             # Granted abilities follow the face's own (their indices, 613.1f).
             for offset, ability in enumerate(granted):
@@ -206,24 +225,27 @@ class Playing(Steps):
         craft = found.zone is Zone.BATTLEFIELD and craft_keyword(face) is not None
         return (found, face, own, granted, craft) if own or granted or craft else None
 
-    def _activatable_now(self, player: int, found: Any, face: Any, ability: Any) -> bool:
-        """``activatable``, remembered for a plain ability (no timing, condition, cost
-        part, mana or target: a land's mana ability): its answer reads only the object
-        (immutable), the player and the turn (302.6, "since your most recent turn")."""
-        if not plain_ability(ability):
-            return self.activatable(player, found, face, ability)
-        table: dict[tuple[int, int, int, int], tuple[Any, Any, bool]] = self.__dict__.setdefault(
+    def _plain_answers(self, player: int, found: Any, face: Any, own: list[Any]) -> dict[int, bool]:
+        """``activatable`` for each plain ability among ``own`` (no timing, condition, cost
+        part, mana or target: a land's mana ability), by index, remembered per object:
+        its answer reads only the object (immutable), the player and the turn (302.6,
+        "since your most recent turn")."""
+        table: dict[tuple[int, int, int], tuple[Any, Any, dict[int, bool]]] = self.__dict__.setdefault(
             "_plain_activations", {}
         )
-        key = (id(found), id(ability), player, self.turn)
+        key = (found.id, player, self.turn)
         hit = table.get(key)
-        if hit is not None and hit[0] is found and hit[1] is ability and not is_fresh():
+        if hit is not None and hit[0] is found and hit[1] is own and not is_fresh():
             return hit[2]
-        answer = self.activatable(player, found, face, ability)
+        answers = {
+            index: self.activatable(player, found, face, ability)
+            for index, ability in own
+            if plain_ability(ability)
+        }
         if len(table) > 50_000:
             table.clear()
-        table[key] = (found, ability, answer)
-        return answer
+        table[key] = (found, own, answers)
+        return answers
 
     def apply(self, player: int, action: Action) -> ActionResult:
         """Take one action for ``player`` (raises :class:`IllegalActionError`, leaving

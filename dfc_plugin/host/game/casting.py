@@ -42,6 +42,7 @@ from dfc_plugin.state import Zone
 __all__ = ["CastingActions", "spell_ability"]
 
 MAIN_STEPS = ("main1", "main2")
+_UNSET = object()  # (no ``pay_only`` of the game's own, only the class's)
 
 
 def spell_ability(face: Face) -> Ability | None:
@@ -75,6 +76,19 @@ def activated(face: Face) -> list[Ability]:
             found.append(Ability("A", text, word.line, word.column))
         found.extend(keyword_abilities(word))
     return found
+
+
+@memo_by_identity
+def _mana_count(cost: ManaCost | None) -> tuple[int, int]:
+    """How many mana :func:`~dfc_plugin.host.game.costs.needs` asks for the cost (X as 0):
+    the colour-constrained ones, and the generic amount before any tax or reduction."""
+    if cost is None:
+        return 0, 0
+    generic = sum(s.amount for s in cost.symbols if s.kind is SymbolKind.GENERIC)
+    return sum(1 for s in cost.symbols if s.kind not in _UNCONSTRAINED), generic
+
+
+_UNCONSTRAINED = (SymbolKind.GENERIC, SymbolKind.VARIABLE)
 
 
 def _has_x(cost: ManaCost | None) -> bool:
@@ -406,12 +420,9 @@ class CastingActions(StackActions, Costs):
     def castable(self, player: int, found: GameObject, option: CastOption) -> bool:
         """Whether casting this way now could succeed (checked again when it's done)."""
         face = found.state.card.faces[option.face]
-        if not (face.type_line.has("Instant") or face.has_keyword("Flash") or self.sorcery_timing(player)):
+        if not (instant_speed(face) or self.sorcery_timing(player)):
             return False
-        wanted = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
-        if not self.can_afford(player, wanted, Spending(found, spell=True)) and not free_permission(
-            self, player, found
-        ):
+        if not self._affordable_spell(player, found, option) and not free_permission(self, player, found):
             return False
         if not _has_x(option.cost) and cant_be_cast(self, found, player) is not None:
             return False  # 601.3; 601.3a: with {X}, a choice of X may make it allowed
@@ -426,6 +437,17 @@ class CastingActions(StackActions, Costs):
             or int(ability.params.get("TargetMin") or 1) == 0
             or bool(legal_targets(self, ctx, ability.params))
         )
+
+    def _affordable_spell(self, player: int, found: GameObject, option: CastOption) -> bool:
+        """Whether the pool and the mana sources pay the spell's cost (X as 0, with the
+        tax). Each pays one mana (601.2g-h), so a cost of more mana than the pool and the
+        sources hold together is known to be unaffordable without planning a payment."""
+        constrained, generic = _mana_count(option.cost)
+        wanted = constrained + max(0, generic + self.tax_for(found))
+        if wanted > len(self.mana_pool[player]) + len(self.mana_sources(player)):
+            return False
+        needed = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
+        return self.can_afford(player, needed, Spending(found, spell=True))
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
         if found.tapped and _taps(ability):
@@ -455,12 +477,20 @@ class CastingActions(StackActions, Costs):
         return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
 
     def _affordable_without(self, player: int, found: GameObject, wanted: list[frozenset[str]]) -> bool:
-        saved = found.tapped
-        self._replace(found, tapped=True)
+        """Whether the other sources pay ``wanted`` once ``found`` is tapped for its own {T}
+        (602.2b, 601.2h): planned with ``found`` left out of the sources, as tapping it
+        would, without changing the game (a trial tap would make every remembered
+        answer for this state of the game cold)."""
+        saved = self.__dict__.get("pay_only", _UNSET)
+        allowed = self.pay_only if self.pay_only is not None else {s[0].id for s in self.mana_sources(player)}
+        self.pay_only = frozenset(allowed) - {found.id}
         try:
-            return self.can_afford(player, wanted, Spending(found, spell=False))
+            return self._plan(player, wanted, Spending(found, spell=False)) is not None
         finally:
-            self._replace(self.obj(found.id), tapped=saved)
+            if saved is _UNSET:
+                del self.__dict__["pay_only"]
+            else:
+                self.pay_only = saved
 
     def _acted(self, player: int) -> None:
         """After a player acts, they receive priority again (117.3c)."""

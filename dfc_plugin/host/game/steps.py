@@ -48,6 +48,8 @@ class Steps(CastingActions, StateBased):
 
     @property
     def over(self) -> bool:
+        if not self.losers:  # (asked before every action and choice: most games have none)
+            return len(self.players) <= 1
         return len([p for p in self.players if self.alive(p)]) <= 1
 
     @property

@@ -40,15 +40,22 @@ class TriggerActions(LoopState):
     def _triggers_of(self, face: Face, mode: str) -> list[Ability]:
         """The face's ``T:`` lines of this mode, and the triggers its keywords stand for
         (Prowess, 702.108a: :data:`~dfc_plugin.host.abilities.keywords.KEYWORD_TRIGGERS`)."""
+        table: dict[tuple[int, str], tuple[Face, list[Ability]]]
+        table = self.__dict__.setdefault("_face_triggers", {})
         key = (id(face), mode)
-        found = self._trigger_cache.get(key)
-        if found is None:
-            found = [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
-            for word in face.keywords:
-                expansion = KEYWORD_TRIGGERS.get(word.name)
-                if expansion is not None and parse_param_map(expansion[0]).api == mode:
-                    found.append(Ability("T", expansion[0], word.line, word.column))
-            self._trigger_cache[key] = found
+        hit = table.get(key)
+        if hit is not None and hit[0] is face and not is_fresh():  # (the very face: one
+            return hit[1]  # made and dropped since, that lost its abilities, may have had its id)
+        found = [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
+        for word in face.keywords:
+            expansion = KEYWORD_TRIGGERS.get(word.name)
+            if expansion is not None and parse_param_map(expansion[0]).api == mode:
+                found.append(Ability("T", expansion[0], word.line, word.column))
+        if is_fresh():
+            return found
+        if len(table) > 50_000:
+            table.clear()
+        table[key] = (face, found)
         return found
 
     def _watched(self) -> dict[int, GameObject]:
@@ -68,21 +75,39 @@ class TriggerActions(LoopState):
         if cached is None:
             cached = {}
             # (with no animation, a face reads only the object: an unchanged one's row stays)
-            rows = None if self.animations or is_fresh() else self.__dict__.setdefault("_trigger_rows", {})
+            rows = self._rows_of(mode)
             for found in self._watched().values():
-                row = rows.get((mode, found.id)) if rows is not None else None
+                row = rows.get(found.id) if rows is not None else None
                 if row is None or row[0] is not found:
-                    face = self.face_of(found)
-                    row = (found, face, self._triggers_of(face, mode) if face is not None else [])
-                    if rows is not None:
-                        rows[(mode, found.id)] = row
+                    row = self._trigger_row(found, mode, rows)
                 cached[found.id] = row
-            if rows is not None and len(rows) > 20_000:
-                rows.clear()
             self._static_cache[key] = cached
         return cached
 
+    def _rows_of(self, mode: str) -> dict[int, tuple[GameObject, Face | None, list[Ability]]] | None:
+        """Each object's face and triggers of this mode, by id. With no animation a face
+        reads only the object (immutable), so an unchanged object's row is kept from one
+        version of the game to the next (``None``: an animation, or nothing remembered)."""
+        if self.animations or is_fresh():
+            return None
+        rows: dict[str, dict[int, tuple[GameObject, Face | None, list[Ability]]]]
+        rows = self.__dict__.setdefault("_trigger_rows", {})
+        return rows.setdefault(mode, {})
+
+    def _trigger_row(
+        self, found: GameObject, mode: str, rows: dict[int, Any] | None
+    ) -> tuple[GameObject, Face | None, list[Ability]]:
+        face = self.face_of(found)
+        row = (found, face, self._triggers_of(face, mode) if face is not None else [])
+        if rows is not None:
+            if len(rows) > 20_000:
+                rows.clear()
+            rows[found.id] = row
+        return row
+
     def _candidates(self, event: GameEvent) -> list[GameObject]:
+        if not event.objects and not event.lki:  # (a step's event: the watched objects only)
+            return list(self._watched().values())
         seen = dict(self._watched())
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
@@ -102,12 +127,17 @@ class TriggerActions(LoopState):
         entry = lookup("trigger", event.mode)
         if entry is None:
             return
-        version, known = self.version, self._mode_sources(event.mode)
+        # (with no animation, each object's row is kept across versions: _rows_of; with
+        # one, this version's rows, while nothing changes)
+        version, rows = self.version, self._rows_of(event.mode)
+        known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
         for found in self._candidates(event):
-            hit = known.get(found.id)
-            if hit is not None and hit[0] is found and self.version == version:
-                face, abilities = hit[1], hit[2]  # (nothing has changed since: the same face)
+            hit = rows.get(found.id) if rows is not None and not self.animations else known.get(found.id)
+            if hit is not None and hit[0] is found and (rows is not None or self.version == version):
+                face, abilities = hit[1], hit[2]  # (the same object: the same face)
+            elif rows is not None and not self.animations:
+                _, face, abilities = self._trigger_row(found, event.mode, rows)
             else:
                 face = self.face_of(found)
                 abilities = self._triggers_of(face, event.mode) if face is not None else []
