@@ -16,6 +16,7 @@ import pytest
 from play_support import library, played_game
 from random_support import game_digest, new_random_game
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.mana_restrictions import Spending
 from dfc_plugin.host.abilities.mayplay import any_color
@@ -79,12 +80,13 @@ def test_the_listing_s_rows_are_the_ones_worked_out_afresh(seed: int) -> None:
     assert compared == 150 or game.over
 
 
-def _battlements_game(*others: str) -> tuple[Game, int]:
+def _battlements_game(*others: str, target: bool = True) -> tuple[Game, int]:
     game = played_game()
     battlements = game.add("Hanweir Battlements", Zone.BATTLEFIELD, 1)
     for name in others:
         game.add(name, Zone.BATTLEFIELD, 1)
-    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)  # a target for the haste ability
+    if target:
+        game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)  # a target for the haste ability
     game.start(hand=0, step="main1")
     return game, battlements
 
@@ -98,6 +100,17 @@ def test_an_ability_that_taps_its_own_mana_source_needs_mana_from_elsewhere() ->
     assert Activate(battlements, 0) in alone.legal_actions(1)  # its mana ability
     beside, battlements = _battlements_game("Mountain")
     assert Activate(battlements, 1) in beside.legal_actions(1)
+
+
+def test_an_affordable_ability_with_no_legal_target_is_not_listed() -> None:
+    """Paid for by the Mountain, Hanweir Battlements' haste ability still needs a target
+    creature (601.2c, 602.2b): with no creature on the battlefield it isn't listed, and
+    activating it is refused. (Its own {T} once skipped the target check.)"""
+    game, battlements = _battlements_game("Mountain", target=False)
+    assert Activate(battlements, 1) not in game.legal_actions(1)
+    assert Activate(battlements, 0) in game.legal_actions(1)
+    with pytest.raises(IllegalActionError):
+        game.apply(1, Activate(battlements, 1))
 
 
 def test_asking_whether_it_is_affordable_changes_nothing() -> None:

@@ -15,12 +15,29 @@ Two kinds, and why each is safe:
 The engine's own answers about the game state (``_static_cache``: what might be cast or
 activated, each watched object's triggers of a mode, mana sources; the layers' ``_parts``;
 state-based actions found clean) are remembered for one value of ``game.version``, bumped
-by every change of an object or a life total. Two kinds outlive a version, because they
-read only immutable values: the printed types of a state (``_types``), and each
-permanent's state-based answers, kept with the object and the damage, waiting
-abilities, active player and static abilities' parts they read (``_sba_objects``).
-:func:`drop_caches` forgets those, and within :func:`fresh` no memo is read or kept:
-tests/test_game_cache.py plays random games both ways and compares every answer.
+by every change of an object or a life total; among them ``Layers.continuous_gives``,
+what the parts of the Continuous statics that work now may hold (``statics.gives``), so
+that a question no static answers skips the parts. Some outlive a version, because they
+read only immutable values or compare what they read by identity:
+
+* the printed types of a state (``_types``);
+* the state-based scan (``_sba_objects``): each permanent's answer kept with its damage
+  and waiting abilities, for a permanent that reads the same (the same state, counters,
+  effects and controller: tapped, it is a new object), and keyed on the turn only with
+  living metal (702.161a);
+* ``_statics_seen`` (``faces_with_statics``): the faces found for the very states on the
+  battlefield and in the command zone, compared state by state, so it can't outlive
+  what it describes (nothing reads it within :func:`fresh`);
+* each object's cast and activation rows and trigger rows, kept while the object is
+  unchanged (``_activation_rows``, ``_trigger_rows``; the triggers of a face by the face
+  itself, ``_face_triggers``);
+* identity memos of immutable faces and parameter maps (``statics.gives``,
+  ``statics_by_mode``, ``static_params``, a face's lower-cased keywords) and the
+  expressions read from a text (``values._READ``).
+
+:func:`drop_caches` forgets the game's, and within :func:`fresh` no memo is read or
+kept: tests/test_game_cache.py and tests/test_game_cache_actions.py play random games
+both ways and compare every answer.
 """
 
 from __future__ import annotations
@@ -186,21 +203,3 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
     ask.__doc__ = handler.__doc__
     return ask
 
-
-# More memos of the layers and state-based actions, each checked against the answer
-# worked out afresh in tests/test_game_cache.py:
-#
-# * ``Layers.continuous_gives``: what the parts of the Continuous statics that work now
-#   may hold (``statics.gives``), one entry of ``_static_cache`` for one version and
-#   active player, so that a question no static answers skips the parts;
-# * the state-based scan (``_sba_objects``): each permanent's answer with its damage
-#   and waiting abilities, kept for a permanent that reads the same (the same state,
-#   counters, effects and controller: tapped, it is a new object) and for the turn
-#   only with living metal;
-# * ``_statics_seen`` (``faces_with_statics``): the faces found for the very states on
-#   the battlefield and in the command zone, compared state by state by identity, so it
-#   can't outlive what it describes and ``drop_caches`` needn't forget it (nothing
-#   reads it within ``fresh``);
-# * identity memos of immutable faces and parameter maps (``statics.gives``,
-#   ``statics_by_mode``, ``static_params``, the lower-cased keywords of a face) and the
-#   expressions read from a text (``values._READ``).

@@ -470,11 +470,17 @@ class CastingActions(StackActions, Costs):
         ) or not self.can_pay_parts(ctx, cost):
             return False
         sources_needed = needs(cost.mana)
-        if sources_needed and cost.tap and any(s[0].id == found.id for s in self.mana_sources(player)):
-            return self._affordable_without(player, found, sources_needed)
-        if sources_needed and not self.can_afford(player, sources_needed, Spending(found, spell=False)):
+        if sources_needed and not self._affordable(player, found, cost.tap, sources_needed):
             return False  # (nothing to pay is always affordable)
         return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
+
+    def _affordable(self, player: int, found: GameObject, taps: bool, wanted: list[frozenset[str]]) -> bool:
+        """Whether the mana part of an ability's cost can be paid; when the ability taps a
+        mana source for its own {T}, that source can't also pay (602.2b). Affordable is
+        not activatable: the targets are still asked for (602.2b, 601.2c)."""
+        if taps and any(s[0].id == found.id for s in self.mana_sources(player)):
+            return self._affordable_without(player, found, wanted)
+        return self.can_afford(player, wanted, Spending(found, spell=False))
 
     def _affordable_without(self, player: int, found: GameObject, wanted: list[frozenset[str]]) -> bool:
         """Whether the other sources pay ``wanted`` once ``found`` is tapped for its own {T}

@@ -159,7 +159,8 @@ class LoopState(GameCore):
         self._quiet = 0
         self.playing = False
         self._day_seen = self.day_night
-        self._trigger_cache: dict[tuple[int, str], list[Any]] = {}
+        #: The trigger lines of a face by mode, kept with the very face (triggers._triggers_of).
+        self._face_triggers: dict[tuple[int, str], tuple[Any, list[Any]]] = {}
         self._load_notes: dict[int, tuple[str, ...]] = {}
         #: This turn's events, each with its objects as they were then (turn, event, objects).
         self.this_turn: list[tuple[int, GameEvent, dict[int, GameObject]]] = []

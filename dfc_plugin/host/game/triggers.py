@@ -40,8 +40,7 @@ class TriggerActions(LoopState):
     def _triggers_of(self, face: Face, mode: str) -> list[Ability]:
         """The face's ``T:`` lines of this mode, and the triggers its keywords stand for
         (Prowess, 702.108a: :data:`~dfc_plugin.host.abilities.keywords.KEYWORD_TRIGGERS`)."""
-        table: dict[tuple[int, str], tuple[Face, list[Ability]]]
-        table = self.__dict__.setdefault("_face_triggers", {})
+        table = self._face_triggers
         key = (id(face), mode)
         hit = table.get(key)
         if hit is not None and hit[0] is face and not is_fresh():  # (the very face: one
