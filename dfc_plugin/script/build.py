@@ -33,7 +33,7 @@ from dfc_plugin.cards import (
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
-from dfc_plugin.script.parser import ValueFailure, line_items, prepare_parser, read_value
+from dfc_plugin.script.parser import LineHandlers, ValueFailure, line_walk, prepare_parser, read_value
 from dfc_plugin.script.validate import check_faces, known_names, suggest
 
 __all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
@@ -257,10 +257,6 @@ def _split_line(text: str, line: int) -> _Line:
     return _Line(text[:colon], stripped.rstrip(), line, colon + 2 + len(raw) - len(stripped))
 
 
-# Tokens read as a whole: a run of bare lines is one warning, ALTERNATE one separator.
-_WHOLE_TOKENS = frozenset({"BARE_LINES", "ALTERNATE"})
-
-
 class _CardBuilder:
     """Walks a script's line items in order and assembles faces and card-wide values."""
 
@@ -370,27 +366,10 @@ class _CardBuilder:
                 code="too-many-lines",
             )
             text = text[:cut]
-        handlers = _HANDLERS
-        for kind, item, line in line_items(text):
-            handler = handlers.get(kind)
-            if handler is None:
-                continue  # (a comment)
-            body = item.rstrip("\n")
-            if kind in _WHOLE_TOKENS or "\n" not in body:
-                handler(self, body, line)  # a whole token, or a run of one line (most)
-            else:
-                self.take_lines(handler, body, line)
+        line_walk(text, _LINE_HANDLERS, self)
         card = self.finish()
         self.close_diagnostics()
         return card
-
-    def take_lines(self, handler: Callable[[_CardBuilder, str, int], None], body: str, line: int) -> None:
-        """Hand each line of a run of lines of one kind to the kind's handler (the walk
-        in :meth:`build` gives it a token's text, which holds several lines)."""
-        for text in body.split("\n"):  # (decode_script made every line break a \n)
-            if text:
-                handler(self, text, line)
-            line += 1
 
     def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
         face = self.faces.get(self.face_index)
@@ -787,3 +766,6 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
     "BARE_LINES": _CardBuilder.on_bare,
     "UNKNOWN_LINE": _CardBuilder.on_unknown,
 }
+
+#: The handlers as the line walk takes them (their table by key made once).
+_LINE_HANDLERS = LineHandlers(_HANDLERS)
