@@ -398,8 +398,13 @@ class _CardBuilder:
 
     def value(self, start: str, line: _Line) -> Any:
         """Read a value with its grammar rule; report a syntax error and give ``_MISSING``."""
-        limit = _VALUE_LIMITS.get(start)
-        if limit is not None and len(line.value) > limit:
+        return self.reported(start, line, _read_limited(start, line.value))
+
+    def reported(self, start: str, line: _Line, result: Any) -> Any:
+        """What :func:`_read_limited` gave for a line's value: the value, or ``_MISSING``
+        once a value too long or one that does not read is reported."""
+        if result is _TOO_LONG:
+            limit = _VALUE_LIMITS[start]
             self.error(
                 f"{line.key}: value is {len(line.value):,} characters long; the longest allowed is {limit}",
                 line.line,
@@ -408,7 +413,6 @@ class _CardBuilder:
                 code="value-too-long",
             )
             return _MISSING
-        result = read_value(start, line.value)
         if isinstance(result, ValueFailure):
             if self.counted("error"):
                 return _MISSING
@@ -444,15 +448,18 @@ class _CardBuilder:
         self.faces[self.face_index] = _FaceDraft(line.value, line.line)
 
     def on_face_value(self, text: str, line_no: int) -> None:
-        line = _split_line(text, line_no)
-        face = self.face_for(line.key, line.line, 1)
+        key, value, column, result = (
+            _face_value_line(text) if len(text) <= _MEMO_LINE else _read_face_line(text)
+        )
+        face = self.faces.get(self.face_index) or self.face_for(key, line_no, 1)
         if face is None:
             return
-        self.note_face_key(face, line.key, line.line)
-        reader = _FACE_VALUE_READERS[line.key]
-        parsed = self.value(reader.start, line)
-        if parsed is not _MISSING:
-            reader.store(face, parsed)
+        self.note_face_key(face, key, line_no)
+        reader = _FACE_VALUE_READERS[key]
+        if result is _TOO_LONG or isinstance(result, ValueFailure):
+            self.reported(reader.start, _Line(key, value, line_no, column), result)
+        else:
+            reader.store(face, result)
 
     def on_list_line(self, text: str, line: int) -> None:
         """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
@@ -713,6 +720,35 @@ def _good_keyword_line(text: str) -> tuple[str, tuple[str, ...], int] | None:
     if isinstance(parsed, ValueFailure):
         return None
     return parsed[0], parsed[1], 3 + len(raw) - len(raw.lstrip())
+
+
+#: What :func:`_read_limited` gives for a value longer than its kind's limit.
+_TOO_LONG: Any = object()
+
+
+def _read_limited(start: str, value: str) -> Any:
+    """A trimmed value read by its rule: the value, a :class:`ValueFailure`, or
+    ``_TOO_LONG`` past the kind's :data:`_VALUE_LIMITS` (then it is not read)."""
+    limit = _VALUE_LIMITS.get(start)
+    if limit is not None and len(value) > limit:
+        return _TOO_LONG
+    return read_value(start, value)
+
+
+#: Longest line whose reading is remembered whole (short lines are the ones a hostile file
+#: repeats thousands of times; a longer one costs more per line than the look-up saves).
+_MEMO_LINE = 200
+
+
+def _read_face_line(text: str) -> tuple[str, str, int, Any]:
+    """A face value line (``ManaCost:``, ``Types:``, ``PT:``, ...): its key, trimmed value,
+    value column and what :func:`_read_limited` gives for the value."""
+    key, value, _, column = _split_line(text, 0)
+    return key, value, column, _read_limited(_FACE_VALUE_READERS[key].start, value)
+
+
+#: :func:`_read_face_line` remembered per line text (``PT:2/2`` is on thousands of cards).
+_face_value_line = lru_cache(maxsize=1 << 12)(_read_face_line)
 
 
 @lru_cache(maxsize=1024)
