@@ -34,7 +34,7 @@ from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.parser import LineHandlers, ValueFailure, line_walk, prepare_parser, read_value
-from dfc_plugin.script.validate import check_faces, known_names, suggest
+from dfc_plugin.script.validate import Problem, check_faces, known_names, suggest
 
 __all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
 
@@ -320,6 +320,13 @@ class _CardBuilder:
                 return False
             self.warning_count += 1
         return True
+
+    def count_more(self, severity: str, count: int) -> None:
+        """Count ``count`` diagnostics of a severity past the :data:`MAX_DIAGNOSTICS` kept."""
+        if severity == "error":
+            self.error_count += count
+        else:
+            self.warning_count += count
 
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
@@ -617,16 +624,7 @@ class _CardBuilder:
         )
         for message, line, column, code in lifted.errors:
             self.error(message, line, column, code=code)
-        for problem in check_faces(frozen):
-            report = self.error if problem.severity == "error" else self.warn
-            report(
-                problem.message,
-                problem.line,
-                problem.column,
-                problem.hint,
-                code=problem.code,
-                end=problem.end_column,
-            )
+        self.report_problems(check_faces(frozen))
         mode = self.card_values.get("AlternateMode")
         self.outline = CardOutline(
             tuple(face.name for face in frozen),
@@ -649,6 +647,31 @@ class _CardBuilder:
             token_scripts=lifted.token_scripts,
             is_token=self.is_token,
         )
+
+    def report_problems(self, problems: list[Problem]) -> None:
+        """Report what validate.py found; past the :data:`MAX_DIAGNOSTICS` kept of a
+        severity the rest are only counted (a hostile file has a finding on every line).
+        Each severity's findings keep their order: the two are kept apart."""
+        if not problems:  # (most files)
+            return
+        errors = [problem for problem in problems if problem.severity == "error"]
+        warnings = [problem for problem in problems if problem.severity != "error"]
+        for severity, found, report, kept in (
+            ("error", errors, self.error, self.errors),
+            ("warning", warnings, self.warn, self.warnings),
+        ):
+            room = max(MAX_DIAGNOSTICS - len(kept), 0)
+            for problem in found[:room]:
+                report(
+                    problem.message,
+                    problem.line,
+                    problem.column,
+                    problem.hint,
+                    code=problem.code,
+                    end=problem.end_column,
+                )
+            if len(found) > room:
+                self.count_more(severity, len(found) - room)
 
     def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
         """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana
