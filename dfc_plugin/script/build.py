@@ -1,7 +1,8 @@
 """From a script's text to a :class:`~dfc_plugin.cards.CardDef`, with every error found.
 
-Reading goes: bytes -> text (UTF-8, no NUL bytes) -> line items (the grammar's ``script``
-rule) -> faces, one per ``Name:`` block, separated by ``ALTERNATE`` or
+Reading goes: bytes -> text (UTF-8, no NUL bytes) -> lines, each of the kind the grammar's
+line terminals give it (:func:`~dfc_plugin.script.parser.line_walk`) -> faces, one per
+``Name:`` block, separated by ``ALTERNATE`` or
 ``SPECIALIZE:<COLOR>`` -> values read by their own grammar rules -> DFC records
 (:mod:`dfc_plugin.script.lift`). Nothing stops at the first error: each bad line is
 reported and the rest of the file is still read, so ``check`` shows every problem once.
@@ -258,7 +259,7 @@ def _split_line(text: str, line: int) -> _Line:
 
 
 class _CardBuilder:
-    """Walks a script's line items in order and assembles faces and card-wide values."""
+    """Walks a script's lines in order and assembles faces and card-wide values."""
 
     def __init__(self, text: str, path: str, is_token: bool) -> None:
         self.text = text

@@ -361,7 +361,8 @@ def parse_script(text: str) -> list[Token]:
 
 
 def line_items(text: str) -> list[tuple[str, str, int]]:
-    """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
+    """:func:`parse_script`'s tokens as ``(type, text, line)`` (the reference the
+    builder's :func:`line_walk` is held to, line by line)."""
     items: list[tuple[str, str, int]] = []
     append = items.append
     covered, line = 0, 1
