@@ -1,7 +1,8 @@
 """From a script's text to a :class:`~dfc_plugin.cards.CardDef`, with every error found.
 
-Reading goes: bytes -> text (UTF-8, no NUL bytes) -> line items (the grammar's ``script``
-rule) -> faces, one per ``Name:`` block, separated by ``ALTERNATE`` or
+Reading goes: bytes -> text (UTF-8, no NUL bytes) -> lines, each of the kind the grammar's
+line terminals give it (:func:`~dfc_plugin.script.parser.line_walk`) -> faces, one per
+``Name:`` block, separated by ``ALTERNATE`` or
 ``SPECIALIZE:<COLOR>`` -> values read by their own grammar rules -> DFC records
 (:mod:`dfc_plugin.script.lift`). Nothing stops at the first error: each bad line is
 reported and the rest of the file is still read, so ``check`` shows every problem once.
@@ -33,8 +34,8 @@ from dfc_plugin.cards import (
 from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
-from dfc_plugin.script.parser import ValueFailure, line_items, prepare_parser, read_value
-from dfc_plugin.script.validate import check_faces, known_names, suggest
+from dfc_plugin.script.parser import LineHandlers, ValueFailure, line_walk, prepare_parser, read_value
+from dfc_plugin.script.validate import Problem, check_faces, known_names, suggest
 
 __all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
 
@@ -257,12 +258,8 @@ def _split_line(text: str, line: int) -> _Line:
     return _Line(text[:colon], stripped.rstrip(), line, colon + 2 + len(raw) - len(stripped))
 
 
-# Tokens read as a whole: a run of bare lines is one warning, ALTERNATE one separator.
-_WHOLE_TOKENS = frozenset({"BARE_LINES", "ALTERNATE"})
-
-
 class _CardBuilder:
-    """Walks a script's line items in order and assembles faces and card-wide values."""
+    """Walks a script's lines in order and assembles faces and card-wide values."""
 
     def __init__(self, text: str, path: str, is_token: bool) -> None:
         self.text = text
@@ -325,6 +322,13 @@ class _CardBuilder:
             self.warning_count += 1
         return True
 
+    def count_more(self, severity: str, count: int) -> None:
+        """Count ``count`` diagnostics of a severity past the :data:`MAX_DIAGNOSTICS` kept."""
+        if severity == "error":
+            self.error_count += count
+        else:
+            self.warning_count += count
+
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
         for kept, count, severity in (
@@ -370,27 +374,10 @@ class _CardBuilder:
                 code="too-many-lines",
             )
             text = text[:cut]
-        handlers = _HANDLERS
-        for kind, item, line in line_items(text):
-            handler = handlers.get(kind)
-            if handler is None:
-                continue  # (a comment)
-            body = item.rstrip("\n")
-            if kind in _WHOLE_TOKENS or "\n" not in body:
-                handler(self, body, line)  # a whole token, or a run of one line (most)
-            else:
-                self.take_lines(handler, body, line)
+        line_walk(text, _LINE_HANDLERS, self)
         card = self.finish()
         self.close_diagnostics()
         return card
-
-    def take_lines(self, handler: Callable[[_CardBuilder, str, int], None], body: str, line: int) -> None:
-        """Hand each line of a run of lines of one kind to the kind's handler (the walk
-        in :meth:`build` gives it a token's text, which holds several lines)."""
-        for text in body.split("\n"):  # (decode_script made every line break a \n)
-            if text:
-                handler(self, text, line)
-            line += 1
 
     def face_for(self, key: str, line: int, column: int) -> _FaceDraft | None:
         face = self.faces.get(self.face_index)
@@ -419,8 +406,13 @@ class _CardBuilder:
 
     def value(self, start: str, line: _Line) -> Any:
         """Read a value with its grammar rule; report a syntax error and give ``_MISSING``."""
-        limit = _VALUE_LIMITS.get(start)
-        if limit is not None and len(line.value) > limit:
+        return self.reported(start, line, _read_limited(start, line.value))
+
+    def reported(self, start: str, line: _Line, result: Any) -> Any:
+        """What :func:`_read_limited` gave for a line's value: the value, or ``_MISSING``
+        once a value too long or one that does not read is reported."""
+        if result is _TOO_LONG:
+            limit = _VALUE_LIMITS[start]
             self.error(
                 f"{line.key}: value is {len(line.value):,} characters long; the longest allowed is {limit}",
                 line.line,
@@ -429,7 +421,6 @@ class _CardBuilder:
                 code="value-too-long",
             )
             return _MISSING
-        result = read_value(start, line.value)
         if isinstance(result, ValueFailure):
             if self.counted("error"):
                 return _MISSING
@@ -465,15 +456,18 @@ class _CardBuilder:
         self.faces[self.face_index] = _FaceDraft(line.value, line.line)
 
     def on_face_value(self, text: str, line_no: int) -> None:
-        line = _split_line(text, line_no)
-        face = self.face_for(line.key, line.line, 1)
+        key, value, column, result = (
+            _face_value_line(text) if len(text) <= _MEMO_LINE else _read_face_line(text)
+        )
+        face = self.faces.get(self.face_index) or self.face_for(key, line_no, 1)
         if face is None:
             return
-        self.note_face_key(face, line.key, line.line)
-        reader = _FACE_VALUE_READERS[line.key]
-        parsed = self.value(reader.start, line)
-        if parsed is not _MISSING:
-            reader.store(face, parsed)
+        self.note_face_key(face, key, line_no)
+        reader = _FACE_VALUE_READERS[key]
+        if result is _TOO_LONG or isinstance(result, ValueFailure):
+            self.reported(reader.start, _Line(key, value, line_no, column), result)
+        else:
+            reader.store(face, result)
 
     def on_list_line(self, text: str, line: int) -> None:
         """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
@@ -631,16 +625,7 @@ class _CardBuilder:
         )
         for message, line, column, code in lifted.errors:
             self.error(message, line, column, code=code)
-        for problem in check_faces(frozen):
-            report = self.error if problem.severity == "error" else self.warn
-            report(
-                problem.message,
-                problem.line,
-                problem.column,
-                problem.hint,
-                code=problem.code,
-                end=problem.end_column,
-            )
+        self.report_problems(check_faces(frozen))
         mode = self.card_values.get("AlternateMode")
         self.outline = CardOutline(
             tuple(face.name for face in frozen),
@@ -663,6 +648,31 @@ class _CardBuilder:
             token_scripts=lifted.token_scripts,
             is_token=self.is_token,
         )
+
+    def report_problems(self, problems: list[Problem]) -> None:
+        """Report what validate.py found; past the :data:`MAX_DIAGNOSTICS` kept of a
+        severity the rest are only counted (a hostile file has a finding on every line).
+        Each severity's findings keep their order: the two are kept apart."""
+        if not problems:  # (most files)
+            return
+        errors = [problem for problem in problems if problem.severity == "error"]
+        warnings = [problem for problem in problems if problem.severity != "error"]
+        for severity, found, report, kept in (
+            ("error", errors, self.error, self.errors),
+            ("warning", warnings, self.warn, self.warnings),
+        ):
+            room = max(MAX_DIAGNOSTICS - len(kept), 0)
+            for problem in found[:room]:
+                report(
+                    problem.message,
+                    problem.line,
+                    problem.column,
+                    problem.hint,
+                    code=problem.code,
+                    end=problem.end_column,
+                )
+            if len(found) > room:
+                self.count_more(severity, len(found) - room)
 
     def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
         """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana
@@ -736,6 +746,35 @@ def _good_keyword_line(text: str) -> tuple[str, tuple[str, ...], int] | None:
     return parsed[0], parsed[1], 3 + len(raw) - len(raw.lstrip())
 
 
+#: What :func:`_read_limited` gives for a value longer than its kind's limit.
+_TOO_LONG: Any = object()
+
+
+def _read_limited(start: str, value: str) -> Any:
+    """A trimmed value read by its rule: the value, a :class:`ValueFailure`, or
+    ``_TOO_LONG`` past the kind's :data:`_VALUE_LIMITS` (then it is not read)."""
+    limit = _VALUE_LIMITS.get(start)
+    if limit is not None and len(value) > limit:
+        return _TOO_LONG
+    return read_value(start, value)
+
+
+#: Longest line whose reading is remembered whole (short lines are the ones a hostile file
+#: repeats thousands of times; a longer one costs more per line than the look-up saves).
+_MEMO_LINE = 200
+
+
+def _read_face_line(text: str) -> tuple[str, str, int, Any]:
+    """A face value line (``ManaCost:``, ``Types:``, ``PT:``, ...): its key, trimmed value,
+    value column and what :func:`_read_limited` gives for the value."""
+    key, value, _, column = _split_line(text, 0)
+    return key, value, column, _read_limited(_FACE_VALUE_READERS[key].start, value)
+
+
+#: :func:`_read_face_line` remembered per line text (``PT:2/2`` is on thousands of cards).
+_face_value_line = lru_cache(maxsize=1 << 12)(_read_face_line)
+
+
 @lru_cache(maxsize=1024)
 def _suggest_key(key: str) -> str:
     return suggest(key, KNOWN_KEYS)
@@ -787,3 +826,6 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
     "BARE_LINES": _CardBuilder.on_bare,
     "UNKNOWN_LINE": _CardBuilder.on_unknown,
 }
+
+#: The handlers as the line walk takes them (their table by key made once).
+_LINE_HANDLERS = LineHandlers(_HANDLERS)

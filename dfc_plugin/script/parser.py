@@ -11,10 +11,10 @@ the file and line.
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache, lru_cache
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -34,10 +34,14 @@ from dfc_plugin.script.fast import FAST_READERS
 from dfc_plugin.script.resources import grammar_path
 
 __all__ = [
+    "LINE_KINDS",
+    "LineHandlers",
     "ValueFailure",
     "ValueSyntaxError",
     "build_parser",
     "line_items",
+    "line_kind",
+    "line_walk",
     "parse_oracle_text",
     "parse_param_map",
     "parse_param_map_rule",
@@ -49,6 +53,8 @@ __all__ = [
     "read_value",
     "read_value_rule",
 ]
+
+T = TypeVar("T")
 
 START_SYMBOLS = (
     "script",
@@ -355,7 +361,8 @@ def parse_script(text: str) -> list[Token]:
 
 
 def line_items(text: str) -> list[tuple[str, str, int]]:
-    """:func:`parse_script`'s tokens as ``(type, text, line)`` (what the builder reads)."""
+    """:func:`parse_script`'s tokens as ``(type, text, line)`` (the reference the
+    builder's :func:`line_walk` is held to, line by line)."""
     items: list[tuple[str, str, int]] = []
     append = items.append
     covered, line = 0, 1
@@ -374,6 +381,98 @@ def line_items(text: str) -> list[tuple[str, str, int]]:
     if covered != len(text):  # (neither can this: the terminals cover every text)
         return _lexed_items(text)
     return items
+
+
+#: The line terminal of each key the grammar's file level names (a key is the text before
+#: a line's first colon). Any other key is an UNKNOWN_LINE, save a key that starts with
+#: SETCOLORID (a CARD_LINE); tests/test_line_walk.py checks :func:`line_walk` against the
+#: scanner's tokens.
+LINE_KINDS: dict[str, str] = {
+    "Name": "NAME_LINE",
+    "ManaCost": "MANACOST_LINE",
+    "Types": "TYPES_LINE",
+    "PT": "PT_LINE",
+    "Loyalty": "LOYALTY_LINE",
+    "Defense": "DEFENSE_LINE",
+    "Colors": "COLORS_LINE",
+    **dict.fromkeys(("K", "A", "T", "S", "R", "SVar"), "LIST_LINES"),
+    **dict.fromkeys(("Text", "FlavorName", "Draft", "Lights", "AltName", "CopyFaceFrom"), "TEXT_LINE"),
+    "AlternateMode": "ALTMODE_LINE",
+    "MeldPair": "MELDPAIR_LINE",
+    **dict.fromkeys(("DeckHints", "DeckNeeds", "DeckHas"), "DECK_LINE"),
+    **dict.fromkeys(("AI", "HandLifeModifier", "SetInfo"), "CARD_LINE"),
+    "Variant": "VARIANT_LINE",
+    "SPECIALIZE": "SPECIALIZE_LINE",
+    "Oracle": "ORACLE_LINE",
+}
+
+
+def line_kind(line: str) -> str:
+    """The line terminal that reads one line (a line holds no line break): a comment
+    starts with ``#``, a ``Key:value`` line has a colon after its first character, and
+    a line that is neither is the ALTERNATE separator or a bare line (``_BLANK`` if
+    empty)."""
+    if not line:
+        return "_BLANK"
+    if line[0] == "#":
+        return "COMMENT"
+    colon = line.find(":")
+    if colon > 0:
+        key = line[:colon]
+        kind = LINE_KINDS.get(key)
+        if kind is None:
+            kind = "CARD_LINE" if key.startswith("SETCOLORID") else "UNKNOWN_LINE"
+        return kind
+    return "ALTERNATE" if line == "ALTERNATE" else "BARE_LINES"
+
+
+class LineHandlers(Generic[T]):
+    """A handler for each kind of line, ``handler(target, line, number)``, for
+    :func:`line_walk`; and the same by key, made once: each known key's kind, and each
+    other key's once met (the kind of an unknown key is its key's alone)."""
+
+    #: Most unknown keys remembered (a hostile set of files may hold any number).
+    KEYS_REMEMBERED = 4096
+
+    def __init__(self, by_kind: Mapping[str, Callable[[T, str, int], None]]) -> None:
+        self.by_kind = dict(by_kind)
+        self.by_key = {key: self.by_kind[kind] for key, kind in LINE_KINDS.items()}
+
+
+def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
+    """Hand each line of decoded text (every line break a ``\\n``) to the handler of its
+    kind, ``handler(target, line, number)``: each line that is not blank or a comment,
+    except that a run of bare lines goes whole (its lines from the first bare one to the
+    last, blank lines between them kept), as the BARE_LINES terminal reads it. The same
+    as :func:`line_items`' runs split into their lines, at a split and a dictionary
+    look-up per line instead of a scanner match per run: a hostile file of alternating
+    short lines has a run per line, and a match costs several look-ups. A kind with no
+    handler (a comment) is skipped."""
+    by_key, by_kind = handlers.by_key, handlers.by_kind
+    lines = text.split("\n")
+    bare = 0  # the first line of the run of bare lines being read, if any
+    last = 0  # and its last bare line so far
+    for number, line in enumerate(lines, 1):
+        colon = line.find(":")
+        handler = by_key.get(line[:colon]) if colon > 0 else None
+        if handler is None:
+            kind = line_kind(line)
+            if kind == "BARE_LINES":
+                bare, last = bare or number, number
+                continue
+            if kind == "_BLANK":
+                continue
+            if kind in ("UNKNOWN_LINE", "CARD_LINE") and len(by_key) < handlers.KEYS_REMEMBERED:
+                handler = by_key[line[:colon]] = by_kind[kind]
+            else:
+                handler = by_kind.get(kind)  # (None for a comment)
+        if bare:
+            by_kind["BARE_LINES"](target, "\n".join(lines[bare - 1 : last]), bare)
+            bare = 0
+        if handler is not None:
+            handler(target, line, number)
+    if bare:
+        by_kind["BARE_LINES"](target, "\n".join(lines[bare - 1 : last]), bare)
 
 
 def _lexed_items(text: str) -> list[tuple[str, str, int]]:
