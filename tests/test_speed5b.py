@@ -1,0 +1,154 @@
+"""The quicker memos of issue 10's last round (dfc_plugin/host/game/cache.py): a
+one-argument question has a table of its own keyed on ``id(value)``, and no memo
+compares its inputs by identity on a hit, because each entry keeps its inputs alive
+(an id is unique among the objects alive at once). These tests prove that premise
+and that every remembered answer is the one worked out afresh."""
+
+from __future__ import annotations
+
+import gc
+import sys
+import weakref
+from dataclasses import replace
+from typing import Any
+
+from random_support import new_random_game
+
+from dfc_plugin.host.game.cache import RememberingRules, fresh, memo_by_identities, memo_by_identity
+from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.state import DfcState, Zone
+
+
+class _Counting:
+    """A real registry whose ``characteristics`` and ``designation_with`` are counted."""
+
+    def __init__(self, registry: Any) -> None:
+        self.registry = registry
+        self.asked: list[tuple[Any, ...]] = []
+
+    def characteristics(self, state: DfcState) -> Any:
+        self.asked.append((state,))
+        return self.registry.characteristics(state)
+
+    def designation_with(self, *args: Any) -> Any:
+        self.asked.append(args)
+        return self.registry.designation_with(*args)
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.registry, name)
+
+
+def _states(count: int) -> tuple[Any, list[DfcState]]:
+    game = new_random_game(3, invariants=False)
+    rules: Any = game.rules
+    return rules.registry, [o.state for o in game.in_zone(Zone.LIBRARY, 1)[:count]]
+
+
+def test_a_one_argument_question_is_remembered_by_the_very_state() -> None:
+    registry, states = _states(8)
+    counting = _Counting(registry)
+    rules = RememberingRules(counting)
+    for state in states:
+        assert rules.characteristics(state) == registry.characteristics(state)
+        assert rules.characteristics(state) is rules.characteristics(state)
+    assert len(counting.asked) == len(states)  # each state worked out once
+    moved = [replace(s, zone=Zone.HAND) for s in states]
+    for before, after in zip(states, moved, strict=True):
+        assert rules.characteristics(after) == registry.characteristics(after)
+        assert (rules.characteristics(after) == rules.characteristics(before)) == (
+            registry.characteristics(after) == registry.characteristics(before)
+        )
+    assert len(counting.asked) == 2 * len(states)  # a new state is a new question
+    equal = replace(states[0])
+    assert equal == states[0] and equal is not states[0]
+    rules.characteristics(equal)
+    assert len(counting.asked) == 2 * len(states) + 1  # equal but not the same: asked again
+
+
+class _Value:
+    """A value that can be watched for its end (a weak reference)."""
+
+
+def test_a_remembered_entry_keeps_its_input_alive_so_its_id_is_never_reused() -> None:
+    registry, states = _states(1)
+    rules = RememberingRules(registry)
+    state = replace(states[0], zone=Zone.GRAVEYARD)  # a state nothing else holds
+    held = sys.getrefcount(state)
+    rules.characteristics(state)
+    assert sys.getrefcount(state) == held + 1  # the memo's entry holds it
+    registry.characteristics(state)
+    assert sys.getrefcount(state) == held + 1  # (the registry itself holds nothing)
+
+    @memo_by_identity
+    def named(value: _Value) -> str:
+        return type(value).__name__
+
+    remembered, loose = _Value(), _Value()
+    watched, unwatched = weakref.ref(remembered), weakref.ref(loose)
+    assert named(remembered) == "_Value"
+    del remembered, loose
+    gc.collect()
+    assert watched() is not None  # no other object can take its id while it lives
+    assert unwatched() is None  # (one the memo never saw is gone: the check above can fail)
+
+
+def test_a_question_of_several_arguments_is_remembered_by_all_of_them() -> None:
+    registry, _ = _states(0)
+    counting = _Counting(registry)
+    rules = RememberingRules(counting)
+    neither = DayNight.NEITHER
+    cases = [
+        (neither, True, False),
+        (neither, False, True),
+        (neither, False, False),
+        (DayNight.NIGHT, True, False),
+    ]
+    expected = [DayNight.DAY, DayNight.NIGHT, neither, DayNight.NIGHT]  # 702.145d, 702.145g
+    assert [rules.designation_with(*c) for c in cases] == expected
+    assert [rules.designation_with(*c) for c in cases] == expected
+    assert len(counting.asked) == len(cases)  # each combination asked once
+    with fresh():
+        assert [rules.designation_with(*c) for c in cases] == expected
+    assert len(counting.asked) == 2 * len(cases)  # within fresh() nothing remembered is used
+
+
+def test_the_identity_memos_answer_as_worked_out_afresh() -> None:
+    asked: list[object] = []
+
+    @memo_by_identity
+    def size(value: tuple[int, ...]) -> int:
+        asked.append(value)
+        return len(value)
+
+    @memo_by_identities(2)
+    def joined(left: tuple[int, ...], right: tuple[int, ...], extra: int) -> int:
+        asked.append((left, right))
+        return len(left) + len(right)
+
+    values = [tuple(range(n)) for n in range(6)]
+    for value in values:
+        assert size(value) == len(value)
+        assert size(value) == len(value)
+    assert len(asked) == len(values)
+    for left in values:
+        for right in values:
+            assert joined(left, right, 0) == len(left) + len(right)
+            assert joined(left, right, 1) == len(left) + len(right)  # (the third isn't a key)
+    assert len(asked) == len(values) + len(values) ** 2
+    with fresh():
+        assert [size(v) for v in values] == [len(v) for v in values]
+    assert len(asked) == 2 * len(values) + len(values) ** 2
+
+
+def test_every_pure_answer_of_a_played_game_is_the_fresh_one() -> None:
+    game = new_random_game(5, invariants=False)
+    compared = 0
+    while not game.over and compared < 150:
+        for obj in list(game.objects.values()):
+            remembered = game.rules.characteristics(obj.state)
+            with fresh():
+                assert game.rules.characteristics(obj.state) == remembered
+            assert game.rules.mana_value(obj.state) == game.rules.registry.mana_value(obj.state)  # type: ignore[attr-defined]
+        game.play(1)
+        compared += 1
+    assert compared == 150 or game.over
