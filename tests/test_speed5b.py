@@ -6,10 +6,12 @@ and that every remembered answer is the one worked out afresh."""
 
 from __future__ import annotations
 
+import ast
 import gc
 import sys
 import weakref
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 from random_support import new_random_game
@@ -152,3 +154,22 @@ def test_every_pure_answer_of_a_played_game_is_the_fresh_one() -> None:
         game.play(1)
         compared += 1
     assert compared == 150 or game.over
+
+
+#: Functions the loop runs thousands of times a game, whose imports were moved to
+#: their modules' tops (an import statement run on every call costs a lookup each time).
+HOT_PATHS = {
+    "dfc_plugin/host/game/state.py": ("settle_between_links", "_entered", "_note_unsupported"),
+    "dfc_plugin/host/game/layers.py": ("land_plays", "keyword_entering"),
+}
+
+
+def test_the_hot_paths_import_nothing_when_called() -> None:
+    root = Path(__file__).resolve().parent.parent
+    for path, names in HOT_PATHS.items():
+        tree = ast.parse((root / path).read_text(encoding="utf-8"))
+        functions = {n.name: n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef)}
+        for name in names:
+            body = functions[name]
+            imports = [n for n in ast.walk(body) if isinstance(n, ast.Import | ast.ImportFrom)]
+            assert not imports, f"{path}: {name} imports at line {imports[0].lineno}"

@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
+from dfc_plugin.host.abilities.copying import counter_count
+from dfc_plugin.host.abilities.land_plays import land_plays_allowed
 from dfc_plugin.host.abilities.living_metal import types_added
 from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
@@ -283,8 +285,6 @@ class Layers(LoopState):
     def keyword_entering(self, object_id: int) -> None:
         """Keyword "as it enters" replacements: ``etbCounter:<type>:<n>`` and the hidden
         keyword "CARDNAME enters the battlefield tapped." (614.1c)."""
-        from dfc_plugin.host.abilities.copying import counter_count
-
         found = self.obj(object_id)
         face = self.rules.characteristics(found.state).face
         if face is None:
@@ -444,8 +444,6 @@ class Layers(LoopState):
 
     def land_plays(self, player: int) -> int:
         """One land a turn, plus the additional land plays effects grant (305.2a)."""
-        from dfc_plugin.host.abilities.land_plays import land_plays_allowed
-
         return land_plays_allowed(self, player)
 
 

@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.batches import flush
+from dfc_plugin.host.abilities.census import card_report
+from dfc_plugin.host.abilities.replacements import entering
 from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import ActionResult, GameCore
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
@@ -319,7 +322,6 @@ class LoopState(GameCore):
     def _entered(self, made: GameObject, origin: Zone | None) -> GameObject:
         """A permanent entering: loyalty and defense counters (306.5b, 310.4b), then the
         replacements that modify how it enters (614.1c-d)."""
-        from dfc_plugin.host.abilities.replacements import entering
 
         shown = self.rules.characteristics(made.state)
         for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
@@ -501,14 +503,12 @@ class LoopState(GameCore):
         left it (forge-abilities.md 3.3); nothing to do in this engine, whose
         characteristics are computed when asked. A link's events are simultaneous:
         the batch closes ("one or more" triggers, 603.2c)."""
-        from dfc_plugin.host.abilities.batches import flush
 
         flush(self)
 
     # ------------------------------------------------------------------ load-time notes
     def _note_unsupported(self, found: GameObject) -> None:
         """Say in the log, as a card comes into the game, which of its lines can't run."""
-        from dfc_plugin.host.abilities.census import card_report
 
         definition = found.cards[0].definition
         key = id(definition)
