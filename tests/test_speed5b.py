@@ -7,6 +7,7 @@ and that every remembered answer is the one worked out afresh."""
 from __future__ import annotations
 
 import ast
+import copy
 import gc
 import sys
 import weakref
@@ -16,6 +17,7 @@ from typing import Any
 
 from random_support import new_random_game
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.game.cache import RememberingRules, fresh, memo_by_identities, memo_by_identity
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import DfcState, Zone
@@ -173,3 +175,35 @@ def test_the_hot_paths_import_nothing_when_called() -> None:
             body = functions[name]
             imports = [n for n in ast.walk(body) if isinstance(n, ast.Import | ast.ImportFrom)]
             assert not imports, f"{path}: {name} imports at line {imports[0].lineno}"
+
+
+def _loop_fields(game: Any) -> dict[str, Any]:
+    return {name: copy.deepcopy(getattr(game, name)) for name in game._LOOP_FIELDS}
+
+
+def test_a_refused_attempt_restores_every_loop_field_full_or_empty() -> None:
+    game = new_random_game(4, invariants=False)
+    game.play(40)
+    game.remembered[999] = [("o", 1)]  # a field holding a list that the attempt extends
+    before = _loop_fields(game)
+    empties = [name for name, value in before.items() if not value]
+    assert "chosen" in empties and "life" not in empties  # (both kinds are exercised)
+    kept_lists = game.remembered[999]
+
+    def attempt() -> None:
+        game.life[1] -= 5
+        game.remembered[999].append(("o", 2))
+        game.chosen[7] = [("p", 1)]
+        for name in empties:
+            value = getattr(game, name)
+            if isinstance(value, dict):
+                value[12345] = "filled"
+            elif isinstance(value, list | set):
+                setattr(game, name, type(value)([("filled",)]))
+        raise IllegalActionError("refused", rule="601.2")
+
+    assert game.refusal(attempt) == "601.2"
+    assert _loop_fields(game) == before  # (a refused action is undone: 733.1)
+    assert game.remembered[999] == [("o", 1)] and game.remembered[999] is not kept_lists
+    for name in empties:  # each empty one is a new empty container of its own type
+        assert type(getattr(game, name)) is type(before[name])

@@ -205,24 +205,17 @@ class LoopState(GameCore):
 
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
-        loop, empty = {}, []
-        for name in self._LOOP_FIELDS:  # (most are empty: those need no copy)
-            value = getattr(self, name)
-            if value:
-                loop[name] = _copy(value)
-            else:
-                empty.append(name)
-        snapshot["loop"], snapshot["loop_empty"] = loop, empty
+        fields = self.__dict__  # (most are empty: those need no copy, _restore makes new ones)
+        snapshot["loop"] = {name: _copy(fields[name]) for name in self._LOOP_FIELDS if fields[name]}
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         super()._restore(snapshot)
-        for name, value in snapshot["loop"].items():
-            setattr(self, name, value)
-        for name in snapshot["loop_empty"]:  # an empty container was kept as a new empty one
-            setattr(self, name, type(getattr(self, name))())
+        kept = snapshot["loop"]
+        for name in self._LOOP_FIELDS:  # an empty container was kept as a new empty one
+            setattr(self, name, kept[name] if name in kept else type(getattr(self, name))())
         self.version += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
