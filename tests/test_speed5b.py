@@ -15,6 +15,8 @@ from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import pytest
+from play_support import library
 from random_support import new_random_game
 
 from dfc_plugin.errors import IllegalActionError
@@ -207,3 +209,28 @@ def test_a_refused_attempt_restores_every_loop_field_full_or_empty() -> None:
     assert game.remembered[999] == [("o", 1)] and game.remembered[999] is not kept_lists
     for name in empties:  # each empty one is a new empty container of its own type
         assert type(getattr(game, name)) is type(before[name])
+
+
+#: Words the loop asks about (evasion, protection from targeting, damage, combat).
+WORDS = ("Flying", "Reach", "Vigilance", "Haste", "Shroud", "Hexproof", "Deathtouch", "Lifelink", "Trample")
+
+
+@pytest.mark.parametrize("anthems", [True, False])
+def test_one_keyword_asked_is_the_one_in_all_the_keywords(anthems: bool) -> None:
+    """``has_keyword_of`` (the face's own words while nothing could add one) answers as
+    ``keywords_of`` does, with statics granting vigilance on the battlefield or none."""
+    game = new_random_game(0, invariants=False, library=library())
+    for player in game.players if anthems else ():
+        game.add("Test Anthem", Zone.BATTLEFIELD, player)
+    game.start(hand=7)
+    asked = granted = 0
+    while not game.over and asked < 200 and game.priority is not None:
+        for found in game.in_zone(Zone.BATTLEFIELD):
+            words = game.keywords_of(found)
+            for word in WORDS:
+                assert game.has_keyword_of(found, word) == (word.lower() in words), (found.id, word)
+            granted += "vigilance" in words
+        game.play(1)
+        asked += 1
+    assert asked == 200 or game.over
+    assert (granted > 0) == anthems  # (the anthem's vigilance came through the statics)

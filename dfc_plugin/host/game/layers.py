@@ -171,6 +171,12 @@ class Layers(LoopState):
         return words
 
     def has_keyword_of(self, found: GameObject, word: str) -> bool:
+        """:meth:`keywords_of` asked about one word: with no effect, animation or static
+        that could add one, the face's own words answer (no set is built)."""
+        added = found.effects or found.id in self.animations or "keywords" in self.continuous_gives()
+        if not added:
+            face = self.face_of(found)
+            return face is not None and word.lower() in _printed_words(face)
         return word.lower() in self.keywords_of(found)
 
     def has_keyword(self, object_id: int, word: str) -> bool:
