@@ -234,3 +234,24 @@ def test_one_keyword_asked_is_the_one_in_all_the_keywords(anthems: bool) -> None
         asked += 1
     assert asked == 200 or game.over
     assert (granted > 0) == anthems  # (the anthem's vigilance came through the statics)
+
+
+def test_the_engines_state_tables_keep_the_states_they_answer_for() -> None:
+    """``face_of`` and ``_printed_type`` trust a hit on ``id(state)`` alone: each entry
+    holds its state, so the id can't belong to another state while the entry exists."""
+    game = new_random_game(1, invariants=False)
+    registry: Any = game.rules
+    asked = 0
+    while not game.over and asked < 150:
+        for found in [*game.in_zone(Zone.BATTLEFIELD), *game.in_zone(Zone.HAND, 1)]:
+            state = found.state
+            face = game.face_of(found)
+            assert face == (None if state.face_down else registry.registry.characteristics(state).face)
+            if not state.face_down:
+                assert game._faces[id(state)][0] is state
+            creature = game._printed_type(state, "Creature")
+            assert game.__dict__["_types"][(id(state), "Creature")][0] is state
+            assert creature == registry.registry.characteristics(state).type_line.has("Creature")
+        game.play(1)
+        asked += 1
+    assert asked == 150 or game.over

@@ -213,7 +213,7 @@ class Layers(LoopState):
         (its type line, or changeling for a creature type), remembered per state."""
         table: dict[tuple[int, str], tuple[DfcState, bool]] = self.__dict__.setdefault("_types", {})
         hit = table.get((id(state), word))
-        if hit is not None and hit[0] is state and not is_fresh():
+        if hit is not None and not is_fresh():  # (the entry keeps its state alive)
             return hit[1]
         shown = self.rules.characteristics(state)
         answer = shown.type_line.has(word) or _changeling_for(shown, state, word)

@@ -403,7 +403,7 @@ class LoopState(GameCore):
         if state.face_down:
             return None
         cached = self._faces.get(id(state))
-        if cached is not None and cached[0] is state:
+        if cached is not None:  # (the entry keeps its state alive: no other has its id)
             face = cached[1]
         else:
             face = self.rules.characteristics(state).face
