@@ -71,7 +71,7 @@ def memo_by_identity(compute: Callable[[Any], R]) -> Callable[[Any], R]:
 
     def remembered(value: Any) -> R:
         hit = table.get(id(value))
-        if hit is not None and hit[0] is value and not _FRESH[0]:
+        if hit is not None and not _FRESH[0]:  # (the entry keeps ``value`` alive: see _remembering)
             return hit[1]
         answer = compute(value)
         if _FRESH[0]:
@@ -97,7 +97,7 @@ def memo_by_identities(keys: int) -> Callable[[Callable[..., R]], Callable[..., 
             inputs = args[:keys]
             key = tuple(map(id, inputs))
             hit = table.get(key)
-            if hit is not None and not _FRESH[0] and all(a is b for a, b in zip(hit[0], inputs, strict=True)):
+            if hit is not None and not _FRESH[0]:  # (the entry keeps its inputs alive: see _remembering)
                 return hit[1]
             answer = compute(*args)
             if _FRESH[0]:
@@ -180,18 +180,29 @@ class RememberingRules:
 
 
 def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
+    """``handler`` remembered by the identity of its arguments. Questions about one
+    value (most are about one state) have a table of their own keyed on ``id(value)``
+    alone. Each entry holds its arguments, so while it exists no other object can have
+    their ids (an id is unique among the objects alive at once): a key found is the
+    very same arguments, and no identity comparison is needed."""
     table: dict[tuple[int, ...], tuple[tuple[Any, ...], R]] = {}
+    single: dict[int, tuple[Any, R]] = {}
 
     def ask(*args: Any, **kwargs: Any) -> R:
         if kwargs or _FRESH[0]:
             return handler(*args, **kwargs)
-        if len(args) == 1:  # (most questions are about one state)
-            only = table.get((id(args[0]),))
-            if only is not None and only[0][0] is args[0]:
+        if len(args) == 1:
+            only = single.get(id(args[0]))
+            if only is not None:
                 return only[1]
+            answer = handler(args[0])
+            if len(single) > LIMIT:
+                single.clear()
+            single[id(args[0])] = (args[0], answer)
+            return answer
         key = tuple(map(id, args))
         hit = table.get(key)
-        if hit is not None and all(a is b for a, b in zip(hit[0], args, strict=True)):
+        if hit is not None:
             return hit[1]
         answer = handler(*args)
         if len(table) > LIMIT:
@@ -202,4 +213,3 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
     ask.__wrapped__ = handler  # type: ignore[attr-defined]
     ask.__doc__ = handler.__doc__
     return ask
-

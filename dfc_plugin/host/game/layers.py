@@ -15,6 +15,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
+from dfc_plugin.host.abilities.copying import counter_count
+from dfc_plugin.host.abilities.land_plays import land_plays_allowed
 from dfc_plugin.host.abilities.living_metal import types_added
 from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
@@ -169,6 +171,12 @@ class Layers(LoopState):
         return words
 
     def has_keyword_of(self, found: GameObject, word: str) -> bool:
+        """:meth:`keywords_of` asked about one word: with no effect, animation or static
+        that could add one, the face's own words answer (no set is built)."""
+        added = found.effects or found.id in self.animations or "keywords" in self.continuous_gives()
+        if not added:
+            face = self.face_of(found)
+            return face is not None and word.lower() in _printed_words(face)
         return word.lower() in self.keywords_of(found)
 
     def has_keyword(self, object_id: int, word: str) -> bool:
@@ -205,7 +213,7 @@ class Layers(LoopState):
         (its type line, or changeling for a creature type), remembered per state."""
         table: dict[tuple[int, str], tuple[DfcState, bool]] = self.__dict__.setdefault("_types", {})
         hit = table.get((id(state), word))
-        if hit is not None and hit[0] is state and not is_fresh():
+        if hit is not None and not is_fresh():  # (the entry keeps its state alive)
             return hit[1]
         shown = self.rules.characteristics(state)
         answer = shown.type_line.has(word) or _changeling_for(shown, state, word)
@@ -283,8 +291,6 @@ class Layers(LoopState):
     def keyword_entering(self, object_id: int) -> None:
         """Keyword "as it enters" replacements: ``etbCounter:<type>:<n>`` and the hidden
         keyword "CARDNAME enters the battlefield tapped." (614.1c)."""
-        from dfc_plugin.host.abilities.copying import counter_count
-
         found = self.obj(object_id)
         face = self.rules.characteristics(found.state).face
         if face is None:
@@ -444,8 +450,6 @@ class Layers(LoopState):
 
     def land_plays(self, player: int) -> int:
         """One land a turn, plus the additional land plays effects grant (305.2a)."""
-        from dfc_plugin.host.abilities.land_plays import land_plays_allowed
-
         return land_plays_allowed(self, player)
 
 

@@ -16,6 +16,9 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.host.abilities.batches import flush
+from dfc_plugin.host.abilities.census import card_report
+from dfc_plugin.host.abilities.replacements import entering
 from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import ActionResult, GameCore
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
@@ -202,24 +205,17 @@ class LoopState(GameCore):
 
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
-        loop, empty = {}, []
-        for name in self._LOOP_FIELDS:  # (most are empty: those need no copy)
-            value = getattr(self, name)
-            if value:
-                loop[name] = _copy(value)
-            else:
-                empty.append(name)
-        snapshot["loop"], snapshot["loop_empty"] = loop, empty
+        fields = self.__dict__  # (most are empty: those need no copy, _restore makes new ones)
+        snapshot["loop"] = {name: _copy(fields[name]) for name in self._LOOP_FIELDS if fields[name]}
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         super()._restore(snapshot)
-        for name, value in snapshot["loop"].items():
-            setattr(self, name, value)
-        for name in snapshot["loop_empty"]:  # an empty container was kept as a new empty one
-            setattr(self, name, type(getattr(self, name))())
+        kept = snapshot["loop"]
+        for name in self._LOOP_FIELDS:  # an empty container was kept as a new empty one
+            setattr(self, name, kept[name] if name in kept else type(getattr(self, name))())
         self.version += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
@@ -319,7 +315,6 @@ class LoopState(GameCore):
     def _entered(self, made: GameObject, origin: Zone | None) -> GameObject:
         """A permanent entering: loyalty and defense counters (306.5b, 310.4b), then the
         replacements that modify how it enters (614.1c-d)."""
-        from dfc_plugin.host.abilities.replacements import entering
 
         shown = self.rules.characteristics(made.state)
         for kind, value in (("LOYALTY", shown.loyalty), ("DEFENSE", shown.defense)):
@@ -408,7 +403,7 @@ class LoopState(GameCore):
         if state.face_down:
             return None
         cached = self._faces.get(id(state))
-        if cached is not None and cached[0] is state:
+        if cached is not None:  # (the entry keeps its state alive: no other has its id)
             face = cached[1]
         else:
             face = self.rules.characteristics(state).face
@@ -501,14 +496,12 @@ class LoopState(GameCore):
         left it (forge-abilities.md 3.3); nothing to do in this engine, whose
         characteristics are computed when asked. A link's events are simultaneous:
         the batch closes ("one or more" triggers, 603.2c)."""
-        from dfc_plugin.host.abilities.batches import flush
 
         flush(self)
 
     # ------------------------------------------------------------------ load-time notes
     def _note_unsupported(self, found: GameObject) -> None:
         """Say in the log, as a card comes into the game, which of its lines can't run."""
-        from dfc_plugin.host.abilities.census import card_report
 
         definition = found.cards[0].definition
         key = id(definition)
