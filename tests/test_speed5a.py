@@ -4,12 +4,16 @@ the answers of the long way round."""
 from __future__ import annotations
 
 import pytest
+from helpers import FORGE_2020, need_shared
 from random_support import new_random_game
+from test_abilities_tallies import corpus_game
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.chain import has_legal_target, legal_targets, links
+from dfc_plugin.host.abilities.state_triggers import check_state_triggers
 from dfc_plugin.host.abilities.values import Ctx
+from dfc_plugin.state import Zone
 
 
 def _targeted_links(game: Game) -> list[tuple[Ctx, ParamMap]]:
@@ -49,3 +53,27 @@ def test_has_legal_target_agrees_with_the_whole_list() -> None:
             player = game.priority
             game.apply(player, game.agent(player).act(game, player, game.legal_actions(player)))
     assert answers[True] > 50 and answers[False] > 50, answers
+
+
+def _always_events(game: Game) -> int:
+    return sum(1 for _turn, event, _seen in game.this_turn if event.mode == "Always")
+
+
+@pytest.mark.rule("603.8")
+def test_state_triggers_checked_only_where_one_exists() -> None:
+    """603.8: "A state trigger is a triggered ability that triggers when a game state
+    is true rather than triggering when an event occurs." With no state trigger on any
+    watched object the check sends no ``Always`` event; with Garruk Relentless on the
+    battlefield it does, and his trigger still triggers (2 loyalty or fewer)."""
+    game = corpus_game(need_shared(FORGE_2020 / "g" / "garruk_relentless_garruk_the_veil_cursed.txt"))
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    check_state_triggers(game)
+    assert _always_events(game) == 0
+
+    garruk = game.add("Garruk Relentless", Zone.BATTLEFIELD, 1)
+    game.add_counters(garruk, "LOYALTY", 2)
+    check_state_triggers(game)
+    assert _always_events(game) == 1
+    assert [p.ctx.source for p in game.pending] == [garruk]
