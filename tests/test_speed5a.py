@@ -5,11 +5,13 @@ from __future__ import annotations
 
 import pytest
 from helpers import FORGE_2020, need_shared
+from play_support import played_game
 from random_support import new_random_game
 from test_abilities_tallies import corpus_game
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.chain import has_legal_target, legal_targets, links
 from dfc_plugin.host.abilities.state_triggers import check_state_triggers
 from dfc_plugin.host.abilities.values import Ctx
@@ -55,8 +57,8 @@ def test_has_legal_target_agrees_with_the_whole_list() -> None:
     assert answers[True] > 50 and answers[False] > 50, answers
 
 
-def _always_events(game: Game) -> int:
-    return sum(1 for _turn, event, _seen in game.this_turn if event.mode == "Always")
+def _events(game: Game, mode: str) -> int:
+    return sum(1 for _turn, event, _seen in game.this_turn if event.mode == mode)
 
 
 @pytest.mark.rule("603.8")
@@ -70,10 +72,31 @@ def test_state_triggers_checked_only_where_one_exists() -> None:
     game.pass_until("main1", turn=1)
     game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
     check_state_triggers(game)
-    assert _always_events(game) == 0
+    assert _events(game, "Always") == 0
 
     garruk = game.add("Garruk Relentless", Zone.BATTLEFIELD, 1)
     game.add_counters(garruk, "LOYALTY", 2)
     check_state_triggers(game)
-    assert _always_events(game) == 1
+    assert _events(game, "Always") == 1
     assert [p.ctx.source for p in game.pending] == [garruk]
+
+
+@pytest.mark.rule("603.2c")
+@pytest.mark.parametrize("with_titania", [False, True])
+def test_batch_event_sent_only_where_it_can_trigger(with_titania: bool) -> None:
+    """603.2c: "An ability triggers only once each time its trigger event occurs.
+    However, it can trigger repeatedly if one event contains multiple occurrences."
+    A land put into the graveyard closes a batch; its ``ChangesZoneAll`` event is sent
+    where Titania, Voice of Gaea ("Whenever one or more land cards are put into your
+    graveyard from anywhere, you gain 2 life") watches, and not where nothing does."""
+    game = played_game()
+    if with_titania:
+        game.add("Titania, Voice of Gaea", Zone.BATTLEFIELD, 1)
+    forest = game.add("Forest", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    game.move(forest, Zone.GRAVEYARD)
+    flush(game)
+    assert _events(game, "ChangesZone") == 1
+    assert _events(game, "ChangesZoneAll") == int(with_titania)
+    assert len(game.pending) == int(with_titania)

@@ -12,7 +12,6 @@ from dataclasses import replace
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
-from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers
 from dfc_plugin.host.abilities.registry import api, trigger
 from dfc_plugin.host.abilities.values import Ctx, defined_objects, svar_params
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger
@@ -27,23 +26,8 @@ def check_state_triggers(game: Any) -> None:
     if game.__dict__.get("_state_triggers_seen") == game.version:
         return
     game.__dict__["_state_triggers_seen"] = game.version
-    if _any_state_trigger(game):
+    if game.could_trigger_on_watched("Always"):  # (an Always event with no state trigger does nothing)
         game.emit(GameEvent("Always"))
-
-
-def _any_state_trigger(game: Any) -> bool:
-    """Whether an ``Always`` event could trigger anything: a watched object (the only
-    ones an event with no object of its own is matched against) whose face has a state
-    trigger, a static that grants triggers, or a delayed trigger (most games: none of
-    them, and the event would be only recorded)."""
-    if game.delayed or any_granted_triggers(game):
-        return True
-    face_of, triggers_of = game.face_of, game._triggers_of
-    for found in game._watched().values():
-        face = face_of(found)
-        if face is not None and triggers_of(face, "Always"):
-            return True
-    return False
 
 
 def _waiting(game: Any, ctx: Ctx, params: ParamMap) -> bool:

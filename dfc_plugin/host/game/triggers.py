@@ -265,3 +265,18 @@ class TriggerActions(LoopState):
 
     def new_ctx(self, found: GameObject, face: Face) -> Ctx:
         return self.ability_ctx(found, face)
+
+    def could_trigger_on_watched(self, mode: str) -> bool:
+        """Whether an event of this mode with no object of its own (matched against the
+        watched objects only: a state trigger's ``Always``, a batch's ``ChangesZoneAll``)
+        could trigger anything: a watched object whose face has a trigger of the mode, a
+        static that grants triggers, or a delayed trigger. Where none does (most games,
+        most of the time), the event need not be sent: it would be only recorded."""
+        if self.delayed or any_granted_triggers(self):
+            return True
+        face_of, triggers_of = self.face_of, self._triggers_of
+        for found in self._watched().values():
+            face = face_of(found)
+            if face is not None and triggers_of(face, mode):
+                return True
+        return False
