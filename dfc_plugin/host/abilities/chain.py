@@ -56,15 +56,17 @@ def _target_zones(link: ParamMap) -> list[Zone]:
 def _legal_objects(game: Any, ctx: Ctx, link: ParamMap, valid: str) -> Iterator[Target]:
     """The objects a link may target, in zone order (115.1; hexproof 702.11b, shroud
     702.18a), found one at a time so that a caller may stop at the first."""
+    # (the tests are all pure and all must hold: the valid-card expression, which
+    # turns most objects away, first, then shroud and hexproof and protection)
     for zone in _target_zones(link):
         for obj in game.in_zone(zone):
-            if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
-                continue
-            if protected(game, obj.id, ctx.source):
-                continue  # 702.16b
             if zone is Zone.STACK and obj.id == ctx.source:
                 continue  # a spell can't target itself (115.5)
-            if matches(ctx, obj, valid):
+            if not matches(ctx, obj, valid):
+                continue
+            if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
+                continue
+            if not protected(game, obj.id, ctx.source):  # 702.16b
                 yield ("o", obj.id)
 
 

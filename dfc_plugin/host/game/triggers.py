@@ -274,9 +274,13 @@ class TriggerActions(LoopState):
         most of the time), the event need not be sent: it would be only recorded."""
         if self.delayed or any_granted_triggers(self):
             return True
-        face_of, triggers_of = self.face_of, self._triggers_of
-        for found in self._watched().values():
-            face = face_of(found)
-            if face is not None and triggers_of(face, mode):
+        rows = self._rows_of(mode)
+        if rows is None:  # (an animation: this version's faces)
+            return any(row[2] for row in self._mode_sources(mode).values())
+        for found in self._watched().values():  # (an unchanged object's row is kept: _rows_of)
+            row = rows.get(found.id)
+            if row is None or row[0] is not found:
+                row = self._trigger_row(found, mode, rows)
+            if row[2]:
                 return True
         return False
