@@ -13,8 +13,10 @@ from dfc_plugin.cards import ParamMap
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.chain import has_legal_target, legal_targets, links
+from dfc_plugin.host.abilities.snow import is_snow_source
 from dfc_plugin.host.abilities.state_triggers import check_state_triggers
 from dfc_plugin.host.abilities.values import Ctx
+from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.state import Zone
 
 
@@ -100,3 +102,35 @@ def test_batch_event_sent_only_where_it_can_trigger(with_titania: bool) -> None:
     assert _events(game, "ChangesZone") == 1
     assert _events(game, "ChangesZoneAll") == int(with_titania)
     assert len(game.pending) == int(with_titania)
+
+
+def _snow_answers(game: Game) -> dict[int, bool]:
+    """Each object's snow-source answer, checked against the layers' own (has_type_of)
+    and against the answer with nothing remembered."""
+    shortcut = {o.id: is_snow_source(game, o) for o in game.objects.values()}
+    assert shortcut == {o.id: game.has_type_of(o, "Snow") for o in game.objects.values()}
+    with fresh():
+        assert shortcut == {o.id: is_snow_source(game, o) for o in game.objects.values()}
+    return shortcut
+
+
+@pytest.mark.rule("205.4g", "107.4h", "613.1d")
+def test_snow_source_answer_is_the_layers_answer() -> None:
+    """205.4g: snow is a supertype; 107.4h: {S} is paid with mana "produced by a snow
+    source". A Snow-Covered Forest is one by its type line; a Forest becomes one with
+    an ice counter while Rimefeather Owl ("Permanents with ice counters on them are
+    snow", layer 4) is on the battlefield, and stops being one when the Owl leaves."""
+    game = corpus_game(need_shared(FORGE_2020 / "r" / "rimefeather_owl.txt"))
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    snowy = game.add("Snow-Covered Forest", Zone.BATTLEFIELD, 1)
+    forest = game.add("Forest", Zone.BATTLEFIELD, 1)
+    game.add_counters(forest, "ICE", 1)
+    before = _snow_answers(game)
+    assert before[snowy] and not before[forest]
+    owl = game.add("Rimefeather Owl", Zone.BATTLEFIELD, 2)
+    with_owl = _snow_answers(game)
+    assert with_owl[snowy] and with_owl[forest] and with_owl[owl]
+    game.move(owl, Zone.GRAVEYARD)
+    after = _snow_answers(game)
+    assert after[snowy] and not after[forest]
