@@ -38,7 +38,7 @@ def flush(game: Any) -> None:
     events, game.batch = game.batch, []
     for base, mode in BATCHED.items():
         part = tuple(e for e in events if e.mode == base)
-        if part:
+        if part and game.could_trigger_on_watched(mode):  # (else it would be only recorded)
             game.emit(GameEvent(mode, data={"Events": part}))
 
 

@@ -6,6 +6,7 @@ if every target has become illegal the ability doesn't resolve (608.2b).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 from typing import Any
 
@@ -26,7 +27,7 @@ from dfc_plugin.host.abilities.values import (
 )
 from dfc_plugin.state import Zone
 
-__all__ = ["choose_targets", "legal_targets", "links", "resolve_chain"]
+__all__ = ["choose_targets", "has_legal_target", "legal_targets", "links", "resolve_chain"]
 
 #: Longest chain followed (real chains have a handful of links).
 MAX_LINKS = 32
@@ -52,22 +53,40 @@ def _target_zones(link: ParamMap) -> list[Zone]:
     return [zone_named(z) for z in (zone or "Battlefield").split(",")]
 
 
+def _legal_objects(game: Any, ctx: Ctx, link: ParamMap, valid: str) -> Iterator[Target]:
+    """The objects a link may target, in zone order (115.1; hexproof 702.11b, shroud
+    702.18a), found one at a time so that a caller may stop at the first."""
+    # (the tests are all pure and all must hold: the valid-card expression, which
+    # turns most objects away, first, then shroud and hexproof and protection)
+    for zone in _target_zones(link):
+        for obj in game.in_zone(zone):
+            if zone is Zone.STACK and obj.id == ctx.source:
+                continue  # a spell can't target itself (115.5)
+            if not matches(ctx, obj, valid):
+                continue
+            if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
+                continue
+            if not protected(game, obj.id, ctx.source):  # 702.16b
+                yield ("o", obj.id)
+
+
+def _legal_players(game: Any, ctx: Ctx, valid: str) -> Iterator[Target]:
+    return (("p", p) for p in game.players if game.alive(p) and matches_player(ctx, p, valid))
+
+
 def legal_targets(game: Any, ctx: Ctx, link: ParamMap) -> list[Target]:
     """Every legal target of a link (115.1; hexproof 702.11b, shroud 702.18a)."""
     valid = link.get("ValidTgts") or ""
-    found: list[Target] = []
-    for zone in _target_zones(link):
-        for obj in game.in_zone(zone):
-            if zone is Zone.BATTLEFIELD and not game.may_target(ctx.controller, obj):
-                continue
-            if protected(game, obj.id, ctx.source):
-                continue  # 702.16b
-            if zone is Zone.STACK and obj.id == ctx.source:
-                continue  # a spell can't target itself (115.5)
-            if matches(ctx, obj, valid):
-                found.append(("o", obj.id))
-    found.extend(("p", p) for p in game.players if game.alive(p) and matches_player(ctx, p, valid))
-    return found
+    return [*_legal_objects(game, ctx, link, valid), *_legal_players(game, ctx, valid)]
+
+
+def has_legal_target(game: Any, ctx: Ctx, link: ParamMap) -> bool:
+    """Whether the link has a legal target at all: ``bool(legal_targets(...))``, stopping
+    at the first one found (the players, fewer and cheaper to ask, first). Listing the
+    legal actions needs only this (601.2c, 602.2b: a spell or ability that needs a
+    target can't be cast or activated without one)."""
+    valid = link.get("ValidTgts") or ""
+    return any(_legal_players(game, ctx, valid)) or any(_legal_objects(game, ctx, link, valid))
 
 
 def choose_targets(game: Any, ctx: Ctx, chain: list[ParamMap]) -> bool:

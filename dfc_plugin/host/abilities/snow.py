@@ -15,10 +15,14 @@ is the snow mana spent to cast the spell (recorded as its cost is paid).
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
+from dfc_plugin.host.abilities.statics import gives, statics_by_mode
 from dfc_plugin.host.abilities.values import COUNT_FORMS, Ctx
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.model import GameObject
+from dfc_plugin.state import Zone
 
 __all__ = ["SNOW_NEED", "SnowMana", "count_snow", "is_snow_source", "produced_by", "take"]
 
@@ -33,8 +37,34 @@ class SnowMana(str):
 
 
 def is_snow_source(game: Any, found: GameObject) -> bool:
-    """A permanent with the snow supertype (205.4g) is a snow source."""
-    return bool(game.has_type_of(found, "Snow"))
+    """A permanent with the snow supertype (205.4g) is a snow source. Asked as a mana
+    ability resolves, just after its source tapped (a new version of the game, that no
+    other question asks about): where nothing can add a type, the printed type line
+    answers (what ``has_type_of`` would say, without working out this version's statics)."""
+    if game.animations or is_fresh() or (found.zone is Zone.BATTLEFIELD and _types_may_be_added(game)):
+        return bool(game.has_type_of(found, "Snow"))
+    return bool(game._printed_type(found.state, "Snow"))
+
+
+def _types_may_be_added(game: Any) -> bool:
+    """Whether a face up on the battlefield or in the command zone (where the layers'
+    statics come from) has a ``Continuous`` static that may add a type (layer 4). With
+    no animation, faces read only the (immutable) states: the answer is kept while the
+    very same states are in those zones."""
+    ids = (*game.zones.get((None, Zone.BATTLEFIELD), ()), *game.zones.get((None, Zone.COMMAND), ()))
+    states = tuple(game.objects[i].state for i in ids)
+    seen = game.__dict__.get("_type_statics_seen")
+    if seen is not None and seen[0] == ids and all(map(is_, seen[1], states)):
+        return bool(seen[2])
+    faces = (game.face_of(game.objects[i]) for i in ids)
+    answer = any(
+        "types" in gives(params)
+        for face in faces
+        if face is not None
+        for params in statics_by_mode(face).get("Continuous", ())
+    )
+    game.__dict__["_type_statics_seen"] = (ids, states, answer)
+    return answer
 
 
 def produced_by(game: Any, found: GameObject | None, mana: list[str]) -> list[str]:

@@ -26,7 +26,8 @@ def check_state_triggers(game: Any) -> None:
     if game.__dict__.get("_state_triggers_seen") == game.version:
         return
     game.__dict__["_state_triggers_seen"] = game.version
-    game.emit(GameEvent("Always"))
+    if game.could_trigger_on_watched("Always"):  # (an Always event with no state trigger does nothing)
+        game.emit(GameEvent("Always"))
 
 
 def _waiting(game: Any, ctx: Ctx, params: ParamMap) -> bool:

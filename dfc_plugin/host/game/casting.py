@@ -19,7 +19,7 @@ from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaCost, Symbol
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import count_use, limit_reached
 from dfc_plugin.host.abilities.census import link_missing
-from dfc_plugin.host.abilities.chain import choose_targets, legal_targets, links, run_link
+from dfc_plugin.host.abilities.chain import choose_targets, has_legal_target, links, run_link
 from dfc_plugin.host.abilities.dividing import divide_as_cast
 from dfc_plugin.host.abilities.free_casting import free_permission
 from dfc_plugin.host.abilities.land_played import land_played
@@ -435,7 +435,7 @@ class CastingActions(StackActions, Costs):
         return (
             "ValidTgts" not in ability.params
             or int(ability.params.get("TargetMin") or 1) == 0
-            or bool(legal_targets(self, ctx, ability.params))
+            or has_legal_target(self, ctx, ability.params)
         )
 
     def _affordable_spell(self, player: int, found: GameObject, option: CastOption) -> bool:
@@ -472,7 +472,7 @@ class CastingActions(StackActions, Costs):
         sources_needed = needs(cost.mana)
         if sources_needed and not self._affordable(player, found, cost.tap, sources_needed):
             return False  # (nothing to pay is always affordable)
-        return _may_target_nothing(params) or bool(legal_targets(self, ctx, params))
+        return _may_target_nothing(params) or has_legal_target(self, ctx, params)
 
     def _affordable(self, player: int, found: GameObject, taps: bool, wanted: list[frozenset[str]]) -> bool:
         """Whether the mana part of an ability's cost can be paid; when the ability taps a

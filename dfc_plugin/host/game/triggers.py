@@ -265,3 +265,22 @@ class TriggerActions(LoopState):
 
     def new_ctx(self, found: GameObject, face: Face) -> Ctx:
         return self.ability_ctx(found, face)
+
+    def could_trigger_on_watched(self, mode: str) -> bool:
+        """Whether an event of this mode with no object of its own (matched against the
+        watched objects only: a state trigger's ``Always``, a batch's ``ChangesZoneAll``)
+        could trigger anything: a watched object whose face has a trigger of the mode, a
+        static that grants triggers, or a delayed trigger. Where none does (most games,
+        most of the time), the event need not be sent: it would be only recorded."""
+        if self.delayed or any_granted_triggers(self):
+            return True
+        rows = self._rows_of(mode)
+        if rows is None:  # (an animation: this version's faces)
+            return any(row[2] for row in self._mode_sources(mode).values())
+        for found in self._watched().values():  # (an unchanged object's row is kept: _rows_of)
+            row = rows.get(found.id)
+            if row is None or row[0] is not found:
+                row = self._trigger_row(found, mode, rows)
+            if row[2]:
+                return True
+        return False
