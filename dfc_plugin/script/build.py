@@ -479,7 +479,7 @@ class _CardBuilder:
             return
         known = _good_keyword_line(text) if text[0] == "K" else None
         if known is not None:  # (a line read before, in this file or another: most K: lines)
-            face.keywords.append(Keyword(known[0], known[1], line, known[2]))
+            face.keywords.append(Keyword.read(known[0], known[1], line, known[2]))
             return
         raw = text[key_end + 1 :]
         value = raw.strip()
@@ -489,12 +489,12 @@ class _CardBuilder:
         elif text[0] == "K":
             self.on_keyword(face, _Line("K", value, line, column))
         else:
-            face.abilities.append(Ability(text[0], value, line, column))  # type: ignore[arg-type]
+            face.abilities.append(Ability.read(text[0], value, line, column))  # type: ignore[arg-type]
 
     def on_keyword(self, face: _FaceDraft, line: _Line) -> None:
         parsed = self.value("keyword", line)
         if parsed is not _MISSING:
-            face.keywords.append(Keyword(parsed[0], parsed[1], line.line, line.column))
+            face.keywords.append(Keyword.read(parsed[0], parsed[1], line.line, line.column))
 
     def on_oracle(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
