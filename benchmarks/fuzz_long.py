@@ -5,7 +5,9 @@ Run: ``python benchmarks/fuzz_long.py [EXAMPLES]`` (default 5000 generated scrip
 or ``python benchmarks/fuzz_long.py --shapes`` for the pathological inputs alone.
 Then, for inputs built to be slow (dense short lines, huge values, many faces), it prints
 the time per byte against normal input (a sample of the Forge corpus) measured in the same
-run, at two sizes, to show the cost stays linear.
+run, at two sizes, to show the cost stays linear. Both sides of each ratio are measured
+the same way: each input's best read (a shape's, and each sample file's, summed), over
+rounds that read the two in turn.
 """
 
 from __future__ import annotations
@@ -60,43 +62,33 @@ SHAPES: dict[str, Callable[[int], bytes]] = {
 }
 
 
-def per_byte(data: bytes, repeat: int = 15) -> float:
-    """Best time per byte of ``repeat`` reads (the best is the least disturbed by the
-    other work of a shared machine)."""
-    best = float("inf")
-    for _ in range(repeat):
-        start = time.perf_counter()
-        read_script(data, "x.txt")
-        best = min(best, time.perf_counter() - start)
-    return best / max(len(data), 1)
-
-
-def normal_per_byte(samples: list[bytes], passes: int = 5) -> float:
-    """Time per byte of the corpus sample: the best of ``passes`` passes."""
-    best = float("inf")
-    for _ in range(passes):
-        start = time.perf_counter()
-        for data in samples:
+def lower_best(inputs: list[bytes], best: list[float], repeat: int) -> None:
+    """Read each input ``repeat`` times, keeping in ``best`` its best read time so far
+    (the best is the least disturbed by the other work of a shared machine)."""
+    for index, data in enumerate(inputs):
+        for _ in range(repeat):
+            start = time.perf_counter()
             read_script(data, "x.txt")
-        best = min(best, time.perf_counter() - start)
-    return best / sum(len(d) for d in samples)
+            best[index] = min(best[index], time.perf_counter() - start)
 
 
 def paired(samples: list[bytes], data: bytes, rounds: int, repeat: int) -> tuple[float, float]:
-    """A shape's best time per byte and the corpus sample's, measured in turn ``rounds``
-    times (on a shared machine the load drifts: a ratio of two figures taken far apart
-    says more about the drift than about the shape)."""
-    normal, shape = float("inf"), float("inf")
+    """A shape's time per byte and the corpus sample's, measured alike: each input's
+    best read of ``rounds`` x ``repeat`` (for the sample, each file's best, summed),
+    the two read in turn each round (on a shared machine the load drifts: a ratio of
+    two figures taken far apart says more about the drift than about the shape, and a
+    pass over the whole sample timed at once holds every disturbance in it)."""
+    normal, shape = [float("inf")] * len(samples), [float("inf")]
     for _ in range(rounds):
-        normal = min(normal, normal_per_byte(samples, 1))
-        shape = min(shape, per_byte(data, repeat))
-    return shape, normal
+        lower_best(samples, normal, repeat)
+        lower_best([data], shape, repeat)
+    return shape[0] / len(data), sum(normal) / sum(len(d) for d in samples)
 
 
 def shapes(samples: list[bytes]) -> None:
     """Each pathological shape's time per byte against the corpus sample's (target: at
     most 5x, issue 11)."""
-    print("time per byte against normal input (a corpus sample), the two measured in turn:")
+    print("time per byte against normal input (a corpus sample), each input's best read, in turn:")
     for name, make in SHAPES.items():
         small, normal_small = paired(samples, make(10_000), 5, 5)
         large, normal_large = paired(samples, make(1_000_000), 3, 1)

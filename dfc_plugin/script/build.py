@@ -184,13 +184,12 @@ _VALUE_LIMITS = {
 
 
 def _nth_line_end(text: str, count: int) -> int | None:
-    """The end of the ``count``-th line if the text has more lines than that."""
-    if text.count("\n") < count:
+    """The end of the ``count``-th line if the text has more lines than that (one split
+    at C speed: a file of one-character lines has ``count`` line breaks to pass)."""
+    parts = text.split("\n", count)
+    if len(parts) <= count:
         return None
-    position = -1
-    for _ in range(count):
-        position = text.find("\n", position + 1)
-    return position + 1
+    return len(text) - len(parts[count])
 
 
 # --------------------------------------------------------------------------- faces
@@ -274,26 +273,22 @@ class _CardBuilder:
         self.separator_line = 0
         self.card_values: dict[str, _Line] = {}
         self.card_lines: list[ExtraLine] = []
-        # Where the last line looked up starts: diagnostics come mostly in line order,
-        # so finding a line walks on from the last one (no list of every line is made).
-        self._cursor = (1, 0)
+        # The lines diagnostics can name (up to MAX_LINES + 1: the rest is not read),
+        # split on the first diagnostic: most files have none.
+        self._lines: list[str] | None = None
         #: What the index and the cross-file checks need, even for a card with errors.
         self.outline: CardOutline | None = None
 
     # ---- reporting
     def source_line(self, line: int) -> str:
-        """The text of a line (1-based; lines end at ``\\n`` only, as decoded)."""
-        text = self.text
-        at, start = self._cursor if line >= self._cursor[0] else (1, 0)
-        while at < line and start >= 0:
-            start = text.find("\n", start)
-            start = start + 1 if start >= 0 else -1
-            at += 1
-        if start < 0 or line < 1:
+        """The text of a line (1-based; lines end at ``\\n`` only, as decoded); ``""``
+        past the end, or past ``MAX_LINES + 1`` (no line there is read or reported)."""
+        lines = self._lines
+        if lines is None:
+            lines = self._lines = self.text.split("\n", MAX_LINES + 1)
+        if line < 1 or line > min(len(lines), MAX_LINES + 1):
             return ""
-        self._cursor = (at, start)
-        end = text.find("\n", start)
-        return text[start : end if end >= 0 else len(text)]
+        return lines[line - 1]
 
     def error(
         self, message: str, line: int, column: int = 1, hint: str = "", *, code: str = "", end: int = 0
@@ -479,7 +474,7 @@ class _CardBuilder:
             return
         known = _good_keyword_line(text) if text[0] == "K" else None
         if known is not None:  # (a line read before, in this file or another: most K: lines)
-            face.keywords.append(Keyword(known[0], known[1], line, known[2]))
+            face.keywords.append(Keyword.read(known[0], known[1], line, known[2]))
             return
         raw = text[key_end + 1 :]
         value = raw.strip()
@@ -489,12 +484,12 @@ class _CardBuilder:
         elif text[0] == "K":
             self.on_keyword(face, _Line("K", value, line, column))
         else:
-            face.abilities.append(Ability(text[0], value, line, column))  # type: ignore[arg-type]
+            face.abilities.append(Ability.read(text[0], value, line, column))  # type: ignore[arg-type]
 
     def on_keyword(self, face: _FaceDraft, line: _Line) -> None:
         parsed = self.value("keyword", line)
         if parsed is not _MISSING:
-            face.keywords.append(Keyword(parsed[0], parsed[1], line.line, line.column))
+            face.keywords.append(Keyword.read(parsed[0], parsed[1], line.line, line.column))
 
     def on_oracle(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)

@@ -456,7 +456,10 @@ def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
         colon = line.find(":")
         handler = by_key.get(line[:colon]) if colon > 0 else None
         if handler is None:
-            kind = line_kind(line)
+            # (a line with no colon that is not blank, a comment or ALTERNATE is bare, as
+            # line_kind says: told here without its call, for a file of bare lines)
+            bare_line = colon < 0 and line and line[0] != "#" and line != "ALTERNATE"
+            kind = "BARE_LINES" if bare_line else line_kind(line)
             if kind == "BARE_LINES":
                 bare, last = bare or number, number
                 continue

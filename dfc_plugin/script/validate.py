@@ -180,10 +180,18 @@ class _FaceChecker:
 
     def run(self) -> None:
         assert self.face is not None
+        # A map's findings on a face depend on its text and column alone where it is
+        # clean or names no SVar: a line repeated on a face is looked at once.
+        same: dict[tuple[str, str, int], _Found] = {}
         for ability in self.face.abilities:
-            kind, text = ability.kind, ability.text
-            if not self.clean(kind, text):
-                self.check_map(kind, text, ability.line, ability.column, _ability_label(ability))
+            key = (ability.kind, ability.text, ability.column)
+            found = same.get(key)
+            if found is None:
+                found = self.ability_findings(ability)
+                if found is None:
+                    continue
+                same[key] = found
+            self.add(found, ability.line)
         ability_svars = []
         for svar in self.face.svars:
             _, colon, body = svar.raw.partition(":")
@@ -196,6 +204,24 @@ class _FaceChecker:
         for keyword in self.face.keywords:
             self.check_keyword(keyword)
         self.check_dead(ability_svars)
+
+    def add(self, found: _Found, line: int) -> None:
+        """Report findings kept without their line (a hostile file makes one per line:
+        each is made as a plain tuple is, without the named tuple's Python ``__new__``)."""
+        problems = self.problems
+        for severity, code, message, at, end, hint in found:
+            problems.append(_new_problem(Problem, (severity, code, message, line, at, end, hint)))
+
+    def ability_findings(self, ability: Ability) -> _Found | None:
+        """An ability line's findings when they depend on its text and column alone
+        (none for a clean map); ``None`` once a map that names an SVar is checked."""
+        kind, text = ability.kind, ability.text
+        if self.clean(kind, text):
+            return ()
+        if _NAMES_SVARS.search(text) is None:
+            return _pure_map_problems(kind, text, ability.column, _ability_label(ability))
+        self.check_map_budgeted(kind, text, ability.line, ability.column, _ability_label(ability))
+        return None
 
     # ---- one parameter map
     def clean(self, kind: str, text: str) -> bool:
@@ -218,8 +244,7 @@ class _FaceChecker:
         (no ``Cost$`` nor reference key) is checked once per text and column: a hostile
         file may repeat one bad line thousands of times."""
         if _NAMES_SVARS.search(text) is None:
-            for severity, code, message, at, end, hint in _pure_map_problems(kind, text, column, label):
-                self.problems.append(Problem(severity, code, message, line, at, end, hint))
+            self.add(_pure_map_problems(kind, text, column, label), line)
             return
         self.check_map_budgeted(kind, text, line, column, label)
 
@@ -430,9 +455,7 @@ class _FaceChecker:
     # ---- keywords
     def check_keyword(self, keyword: Keyword) -> None:
         """A keyword's findings depend on its text and column alone: found once each."""
-        found = _keyword_problems(keyword.name, keyword.args, keyword.column)
-        for severity, code, message, at, end, hint in found:
-            self.problems.append(Problem(severity, code, message, keyword.line, at, end, hint))
+        self.add(_keyword_problems(keyword.name, keyword.args, keyword.column), keyword.line)
 
     def check_keyword_fully(self, keyword: Keyword) -> None:
         if not _is_known_keyword(keyword.name):
@@ -563,6 +586,8 @@ _NOTHING_NAMED: tuple[frozenset[str], frozenset[str]] = (frozenset(), frozenset(
 
 
 _Found = tuple[tuple[str, str, str, int, int, str], ...]
+#: ``_new_problem(Problem, fields)`` is ``Problem(*fields)`` (a named tuple is a tuple).
+_new_problem = tuple.__new__
 
 
 def _without_lines(problems: list[Problem]) -> _Found:
