@@ -13,14 +13,17 @@ don't name is produced unchanged. Each replacement applies once to the event (61
 
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
-from dfc_plugin.cards import ParamMap
+from dfc_plugin.cards import Face, ParamMap
 from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, replacement
 from dfc_plugin.host.abilities.replacements import active_replacements
 from dfc_plugin.host.abilities.values import Ctx, matches
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.model import GameObject
+from dfc_plugin.state import Zone
 
 __all__ = ["replaced_mana"]
 
@@ -58,6 +61,8 @@ def replaced_mana(game: Any, found: GameObject, mana: list[str], tapped_for_mana
     replacements that apply (only if it was tapped for mana, 106.12b)."""
     if not tapped_for_mana or not mana:
         return mana
+    if not _any_replacer(game):
+        return mana
     entry = lookup("replacement", "ProduceMana")
     assert entry is not None
     for source, face, ability in active_replacements(list(game.faces_on_battlefield()), "ProduceMana"):
@@ -67,3 +72,23 @@ def replaced_mana(game: Any, found: GameObject, mana: list[str], tapped_for_mana
             mana = [m for held in mana for m in pairs.get(held, [held])]
             game.record("replace", found, f"{face.name}: {{obj}}'s mana is replaced", "106.12b")
     return mana
+
+
+def _replaces_mana(face: Face) -> bool:
+    return any(a.kind == "R" and a.params.api == "ProduceMana" for a in face.abilities)
+
+
+def _any_replacer(game: Any) -> bool:
+    """Whether any face on the battlefield has a ``ProduceMana`` replacement: decided
+    again only when the battlefield's ids or (immutable) states change, or while an
+    animation could change a face's abilities (as ``faces_with_statics`` remembers)."""
+    ids = list(game.zones.get((None, Zone.BATTLEFIELD), ()))
+    states = [game.objects[i].state for i in ids]
+    remember = not game.animations and not is_fresh()
+    last = game.__dict__.get("_mana_replacers")
+    if remember and last is not None and last[0] == ids and all(map(is_, last[1], states)):
+        return bool(last[2])
+    found = any(_replaces_mana(face) for _, face in game.faces_on_battlefield())
+    if remember:
+        game.__dict__["_mana_replacers"] = (ids, states, found)
+    return found

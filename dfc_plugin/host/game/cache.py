@@ -28,6 +28,8 @@ read only immutable values or compare what they read by identity:
 * ``_statics_seen`` (``faces_with_statics``): the faces found for the very states on the
   battlefield and in the command zone, compared state by state, so it can't outlive
   what it describes (nothing reads it within :func:`fresh`);
+* ``_mana_replacers`` (``producing.replaced_mana``): whether any face on the battlefield
+  has a ``ProduceMana`` replacement, for the very states there, compared likewise;
 * each object's cast and activation rows and trigger rows, kept while the object is
   unchanged (``_activation_rows``, ``_trigger_rows``; the triggers of a face by the face
   itself, ``_face_triggers``);
@@ -143,6 +145,7 @@ def drop_caches(game: Any) -> None:
     game.__dict__.pop("_sba_objects", None)
     game.__dict__.pop("_types", None)
     game.__dict__.pop("_settled", None)
+    game.__dict__.pop("_mana_replacers", None)
     game._static_cache.clear()
     game._faces.clear()
     game._mana.clear()
