@@ -98,6 +98,7 @@ REFUSED = [
     ("stateful_long.py", ["1", "2", "3"]),
     ("random_games.py", ["0"]),
     ("random_games.py", ["--max-actions", "-5"]),
+    ("random_games.py", ["--rounds", "0"]),
 ]
 
 #: The spellings of the docstrings and README, parsed: (script, function, args) -> value.
