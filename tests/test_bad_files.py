@@ -158,3 +158,15 @@ def test_error_output_escapes_control_characters_in_file_names(tmp_path: Path) -
     assert "\x1b" not in text and "evil\\x1b[2J.txt:3:4: error: bad PT" in text
     assert "bad\\xfe.txt:3:4: error: bad PT" in text
     text.encode("utf-8")  # printable on any UTF-8 terminal: no lone surrogates
+
+
+@pytest.mark.parametrize("ending", ["\n", "\r\n", "\r"])
+def test_a_file_of_exactly_the_line_limit_ending_in_a_line_break_is_read_whole(ending: str) -> None:
+    """The break that ends the last allowed line starts no line of its own: a file of
+    MAX_LINES lines that ends in a newline is within the limit; one more line is not."""
+    head = ["Name:A", "Types:Creature", "PT:1/1"]
+    lines = head + ["K:Flying"] * (MAX_LINES - len(head))
+    whole = read_script(ending.join(lines).encode() + ending.encode(), "limit.txt")
+    assert [e.code for e in whole.errors] == []
+    over = read_script(ending.join([*lines, "K:Flying"]).encode() + ending.encode(), "over.txt")
+    assert [(e.code, e.line) for e in over.errors] == [("too-many-lines", MAX_LINES + 1)]

@@ -360,7 +360,7 @@ class _CardBuilder:
             return None
         text = self.text
         cut = _nth_line_end(text, MAX_LINES)
-        if cut is not None:
+        if cut is not None and cut < len(text):  # (the break ending the last line starts none)
             self.error(
                 f"a card script has at most {MAX_LINES:,} lines; the rest of this file is not read",
                 MAX_LINES + 1,
