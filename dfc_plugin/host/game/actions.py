@@ -22,6 +22,7 @@ from dfc_plugin.host.game.casting import (
     activated_from,
     craft_keyword,
     instant_speed,
+    never_now,
     plain_ability,
 )
 from dfc_plugin.host.game.steps import Steps
@@ -168,21 +169,46 @@ class Playing(Steps):
     def _activate_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
         sorcery = self.sorcery_timing(player)
-        for found, face, own, granted, craft in self._activation_sources(player):
-            plain = self._plain_answers(player, found, face, own)
-            for index, ability in own:
-                answer = plain.get(index)
-                if answer is None:
-                    answer = self.activatable(player, found, face, ability)
-                if answer:
-                    out.append(Activate(found.id, index))
-            # Granted abilities follow the face's own (their indices, 613.1f).
-            for offset, ability in enumerate(granted):
-                if self.activatable(player, found, face, ability):
-                    out.append(Activate(found.id, len(activated(face)) + offset))
-            if sorcery and craft:
-                out.append(Craft(found.id))
+        for row in self._activation_sources(player):
+            found, face = row[0], row[1]
+            for entry in self._settled_row(player, row, sorcery):
+                if type(entry) is tuple:  # (index, ability): asked now
+                    if self.activatable(player, found, face, entry[1]):
+                        out.append(Activate(found.id, entry[0]))
+                else:
+                    out.append(entry)
         return out
+
+    def _settled_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
+        """One row's activations in listing order, each settled where its answer reads
+        only the row's object, the player, the turn and the timing (an action listed,
+        or left out), else ``(index, ability)`` for :meth:`activatable` to answer now;
+        remembered for the very row (unchanged object, face and grants; kept with the
+        activation rows, which drop_caches forgets)."""
+        table = self.__dict__.setdefault("_activation_rows", {})
+        key = ("settled", player, row[0].id)
+        hit = table.get(key)
+        if hit is not None and hit[0] is row and hit[1] == self.turn and hit[2] is sorcery and not is_fresh():
+            return hit[3]  # type: ignore[no-any-return]
+        settled = self._settle_row(player, row, sorcery)
+        if not is_fresh():
+            table[key] = (row, self.turn, sorcery, settled)
+        return settled
+
+    def _settle_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
+        """:meth:`_settled_row` worked out (within :func:`fresh`, nothing settled: every
+        ability is asked, the long way round)."""
+        found, face, own, granted, craft = row
+        # Granted abilities follow the face's own (their indices, 613.1f).
+        first = len(activated(face))
+        entries: list[Any] = [*own, *((first + offset, a) for offset, a in enumerate(granted))]
+        if not is_fresh():
+            plain = self._plain_answers(player, found, face, own)
+            entries = [_settled(found, entry, plain.get(entry[0]), sorcery) for entry in entries]
+            entries = [entry for entry in entries if entry is not None]
+        if sorcery and craft:
+            entries.append(Craft(found.id))
+        return tuple(entries)
 
     def _activation_sources(self, player: int) -> list[tuple[Any, Any, list[Any], list[Any], bool]]:
         """The objects with an ability ``player`` might activate: each with its face, its
@@ -353,3 +379,12 @@ class Playing(Steps):
                 elif option.play == "cast" and self.castable(player, found, option):
                     out.append(Cast(found.id, option.face, option.via))
         return out
+
+
+
+def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bool) -> Any:
+    """One ability's entry of a settled row: ``Activate`` (a plain ability's answer is
+    yes), ``None`` (it is no, or never at this timing), else the entry, asked now."""
+    if plain is not None:
+        return Activate(found.id, entry[0]) if plain else None
+    return None if never_now(found, entry[1], sorcery) else entry

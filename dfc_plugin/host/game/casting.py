@@ -187,6 +187,16 @@ def plain_ability(ability: Ability) -> bool:
     )
 
 
+def never_now(found: GameObject, ability: Ability, sorcery: bool) -> bool:
+    """Whether :meth:`CastingActions.activatable` is ``False`` for a reason read only
+    from the object and the timing: its {T} with the object tapped, or a loyalty or
+    ``SorcerySpeed$`` ability without sorcery timing (606.3, 307.1)."""
+    if found.tapped and _taps(ability):
+        return True
+    _, loyalty, sorcery_speed, _ = _activation_rules(ability)
+    return (loyalty or sorcery_speed) and not sorcery
+
+
 @memo_by_identity
 def _may_target_nothing(params: Any) -> bool:
     """No target is needed: no ``ValidTgts$``, or ``TargetMin$ 0``."""

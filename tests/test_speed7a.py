@@ -1,0 +1,119 @@
+"""Issue 10 (throughput), round 7 A: what the listing of legal actions remembers
+(host/game/actions.py, casting.py, costs.py) gives the answers worked out afresh.
+
+Each memo is checked the same way: random games are played twice in step, and at every
+position the remembered answer is compared with the one worked out with nothing
+remembered; and the cases where a remembered answer must be worked out again (the
+timing, the turn, the object) are played through."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+import pytest
+from play_support import played_game
+from random_support import new_random_game
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.game.actions import Activate
+from dfc_plugin.host.game.cache import drop_caches, fresh
+from dfc_plugin.state import Zone
+
+Probe = Callable[[Game], dict[str, Any]]
+
+
+def _compare_played(seeds: list[int], probe: Probe, actions: int = 250) -> int:
+    """Play each seed twice in step, once as usual (its memos kept from one position
+    to the next, as in a real game) and once with nothing remembered (``drop_caches``
+    before every position, within ``fresh``), comparing ``probe`` at every position
+    and the two logs at the end; returns how many positions were compared."""
+    compared = 0
+    for seed in seeds:
+        kept, afresh = new_random_game(seed, invariants=False), new_random_game(seed, invariants=False)
+        kept.start(hand=7)
+        with fresh():
+            afresh.start(hand=7)
+        for done in range(actions):
+            if kept.over or kept.priority is None:
+                break
+            drop_caches(afresh)
+            with fresh():
+                wanted = probe(afresh)
+            assert probe(kept) == wanted, f"seed {seed}, after {done} actions, {kept.step}"
+            compared += 1
+            kept.play(1)
+            with fresh():
+                afresh.play(1)
+        assert kept.log_text() == afresh.log_text()
+    return compared
+
+
+def _activations(game: Game) -> dict[str, Any]:
+    return {f"activate {p}": game._activate_actions(p) for p in game.players}
+
+
+@pytest.mark.rule("602.2", "302.6", "307.1", "606.3")
+def test_settled_rows_list_what_activatable_answers_afresh() -> None:
+    """602.2: "To activate an ability is to put it onto the stack and pay its costs";
+    307.1 and 606.3 allow some only at sorcery speed, 302.6 no {T} of a creature that
+    came under its controller's control this turn. A row's answers that read only its
+    object, the player, the turn and the timing are remembered for the very row: the
+    activations listed are the ones every ability answers afresh."""
+    assert _compare_played([0, 3, 5], _activations) > 500
+
+
+def _sword_game(step: str) -> tuple[Game, int, int]:
+    """Player 1's Test Sword (Equip {1}), a Mountain and Grizzly Bears, from ``step``."""
+    game = played_game()
+    sword = game.add("Test Sword", Zone.BATTLEFIELD, 1)
+    mountain = game.add("Mountain", Zone.BATTLEFIELD, 1)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.start(hand=0, step=step)
+    return game, sword, mountain
+
+
+@pytest.mark.rule("702.6a", "307.1")
+@pytest.mark.parametrize(("first", "then"), [("upkeep", "main1"), ("main1", "begin_combat")])
+def test_a_settled_row_is_settled_again_when_the_timing_changes(first: str, then: str) -> None:
+    """702.6a: "Equip [cost]" means "[Cost]: Attach this permanent to target creature
+    you control. Activate only as a sorcery." The very same Sword (unchanged from one
+    step to the next) may equip in the main phase with the stack empty, and not in the
+    upkeep or at the beginning of combat; its Mountain's mana ability is listed in both."""
+    game, sword, mountain = _sword_game(first)
+    before = game.objects[sword]
+    listed = [Activate(sword, 0) in game.legal_actions(1)]
+    game.pass_until(then)
+    assert game.objects[sword] is before  # (only the timing differs)
+    listed.append(Activate(sword, 0) in game.legal_actions(1))
+    assert listed == [first == "main1", then == "main1"]
+    assert Activate(mountain, 0) in game.legal_actions(1)
+
+
+@pytest.mark.rule("302.6")
+def test_a_settled_row_is_settled_again_on_a_later_turn() -> None:
+    """302.6: a creature's {T} ability can't be activated "unless it has been under its
+    controller's control continuously since their most recent turn began".
+    Smokebraider's "{T}: Add two mana ...", settled on the turn it came, is settled
+    again on its controller's next turn: the very same object may tap then."""
+    game = played_game()
+    braider = game.add("Smokebraider", Zone.BATTLEFIELD, 1, controlled_since_turn=1)
+    game.start(hand=0, step="main1")
+    before = game.objects[braider]
+    assert Activate(braider, 0) not in game.legal_actions(1)
+    game.pass_until("main1", turn=3)
+    assert game.objects[braider] is before
+    assert Activate(braider, 0) in game.legal_actions(1)
+
+
+@pytest.mark.rule("602.2")
+def test_a_tapped_source_s_tap_abilities_are_left_out_and_listed_once_untapped() -> None:
+    """602.2b: a cost that includes {T} can't be paid by a tapped permanent: the Mountain,
+    tapped for mana, lists nothing; untapped (a new object, 400.7 aside), it lists its
+    mana ability again."""
+    game, _, mountain = _sword_game("main1")
+    game.apply(1, Activate(mountain, 0))
+    assert game.objects[mountain].tapped
+    assert not [a for a in game.legal_actions(1) if getattr(a, "object_id", None) == mountain]
+    game.set_tapped(mountain, False)
+    assert Activate(mountain, 0) in game.legal_actions(1)
