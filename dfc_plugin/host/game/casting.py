@@ -453,10 +453,10 @@ class CastingActions(StackActions, Costs):
         tax). Each pays one mana (601.2g-h), so a cost of more mana than the pool and the
         sources hold together is known to be unaffordable without planning a payment."""
         constrained, generic = _mana_count(option.cost)
-        wanted = constrained + max(0, generic + self.tax_for(found))
-        if wanted > len(self.mana_pool[player]) + len(self.mana_sources(player)):
+        tax = self.tax_for(found)
+        if constrained + max(0, generic + tax) > len(self.mana_pool[player]) + len(self.sources_now(player)):
             return False
-        needed = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
+        needed = any_color(self, player, found, needs(option.cost, 0, tax))
         return self.can_afford(player, needed, Spending(found, spell=True))
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
@@ -488,7 +488,7 @@ class CastingActions(StackActions, Costs):
         """Whether the mana part of an ability's cost can be paid; when the ability taps a
         mana source for its own {T}, that source can't also pay (602.2b). Affordable is
         not activatable: the targets are still asked for (602.2b, 601.2c)."""
-        if taps and any(s[0].id == found.id for s in self.mana_sources(player)):
+        if taps and any(s[0].id == found.id for s in self.sources_now(player)):
             return self._affordable_without(player, found, wanted)
         return self.can_afford(player, wanted, Spending(found, spell=False))
 
