@@ -16,7 +16,7 @@ from play_support import played_game
 from random_support import new_random_game
 
 from dfc_plugin.host import Game
-from dfc_plugin.host.game.actions import Activate
+from dfc_plugin.host.game.actions import Activate, PlayLand
 from dfc_plugin.host.game.cache import drop_caches, fresh
 from dfc_plugin.state import Zone
 
@@ -50,7 +50,10 @@ def _compare_played(seeds: list[int], probe: Probe, actions: int = 250) -> int:
 
 
 def _activations(game: Game) -> dict[str, Any]:
-    return {f"activate {p}": game._activate_actions(p) for p in game.players}
+    found: dict[str, Any] = {f"activate {p}": game._activate_actions(p) for p in game.players}
+    if game.priority is not None:
+        found["listed"] = game.legal_actions(game.priority)
+    return found
 
 
 @pytest.mark.rule("602.2", "302.6", "307.1", "606.3")
@@ -117,3 +120,23 @@ def test_a_tapped_source_s_tap_abilities_are_left_out_and_listed_once_untapped()
     assert not [a for a in game.legal_actions(1) if getattr(a, "object_id", None) == mountain]
     game.set_tapped(mountain, False)
     assert Activate(mountain, 0) in game.legal_actions(1)
+
+
+@pytest.mark.rule("307.1", "305.1", "117.3d")
+def test_one_version_s_listing_in_another_step_is_the_one_for_its_timing() -> None:
+    """307.1: a sorcery-speed action needs "their main phase and the stack is empty";
+    305.1 a land play likewise. Both players pass in the main phase with nothing changed
+    (117.3d): the game moves on to the beginning of combat in the very same version,
+    and the listing there is the one for instant timing, worked out afresh."""
+    game, sword, _ = _sword_game("main1")
+    island = game.add("Island", Zone.HAND, 1)
+    listed = game.legal_actions(1)
+    assert Activate(sword, 0) in listed and PlayLand(island, 0) in listed
+    version = game.version
+    game.pass_until("begin_combat")
+    assert game.version == version and game.priority == 1
+    now = game.legal_actions(1)
+    assert Activate(sword, 0) not in now and PlayLand(island, 0) not in now
+    drop_caches(game)
+    with fresh():
+        assert game.legal_actions(1) == now

@@ -95,11 +95,18 @@ class Playing(Steps):
         makes them all and refuses with the rule if one fails."""
         if self.over or self.priority != player:
             return []
+        # The listing reads the step only as the timing (307.1) and, for the colours an
+        # effect gives "until end of turn", whether it is the cleanup step (514.2): the
+        # listings of one version in steps alike are one (a step that changes anything
+        # else changes the version).
         key = (
             "actions",
             self.version,
             player,
-            self.step,
+            self.turn,
+            self.active,
+            self.sorcery_timing(player),
+            self.step == "cleanup",
             len(self.stack_items),
             tuple(self.mana_pool[player]),
             self.lands_played.get(player, 0),
@@ -183,16 +190,19 @@ class Playing(Steps):
         """One row's activations in listing order, each settled where its answer reads
         only the row's object, the player, the turn and the timing (an action listed,
         or left out), else ``(index, ability)`` for :meth:`activatable` to answer now;
-        remembered for the very row (unchanged object, face and grants; kept with the
-        activation rows, which drop_caches forgets)."""
+        remembered for the very row and turn, at each timing (unchanged object, face
+        and grants; kept with the activation rows, which drop_caches forgets)."""
+        if is_fresh():
+            return self._settle_row(player, row, sorcery)
         table = self.__dict__.setdefault("_activation_rows", {})
         key = ("settled", player, row[0].id)
         hit = table.get(key)
-        if hit is not None and hit[0] is row and hit[1] == self.turn and hit[2] is sorcery and not is_fresh():
-            return hit[3]  # type: ignore[no-any-return]
-        settled = self._settle_row(player, row, sorcery)
-        if not is_fresh():
-            table[key] = (row, self.turn, sorcery, settled)
+        if hit is None or hit[0] is not row or hit[1] != self.turn:
+            hit = table[key] = (row, self.turn, {})
+        timings: dict[bool, tuple[Any, ...]] = hit[2]
+        settled = timings.get(sorcery)
+        if settled is None:
+            settled = timings[sorcery] = self._settle_row(player, row, sorcery)
         return settled
 
     def _settle_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
