@@ -140,3 +140,23 @@ def test_one_version_s_listing_in_another_step_is_the_one_for_its_timing() -> No
     drop_caches(game)
     with fresh():
         assert game.legal_actions(1) == now
+
+
+@pytest.mark.rule("613.1f", "605.1a")
+def test_a_row_settled_before_a_grant_is_settled_again_with_it() -> None:
+    """613.1f: abilities are added in layer 6. Jace, Vryn's Prodigy has "{T}: Draw a
+    card, then discard a card"; once Esika is on the battlefield ("Other legendary
+    creatures you control have ... '{T}: Add one mana of any color.'"), the very same
+    Jace has that ability too, listed after its own, as the listing afresh says."""
+    game = played_game()
+    jace = game.add("Jace, Vryn's Prodigy", Zone.BATTLEFIELD, 1, controlled_since_turn=0)
+    game.start(hand=0, step="main1")
+    before = game.objects[jace]
+    assert [a for a in game.legal_actions(1) if isinstance(a, Activate)] == [Activate(jace, 0)]
+    game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1, controlled_since_turn=0)
+    assert game.objects[jace] is before
+    listed = game.legal_actions(1)
+    assert Activate(jace, 0) in listed and Activate(jace, 1) in listed
+    drop_caches(game)
+    with fresh():
+        assert game.legal_actions(1) == listed

@@ -198,12 +198,27 @@ class Playing(Steps):
         key = ("settled", player, row[0].id)
         hit = table.get(key)
         if hit is None or hit[0] is not row or hit[1] != self.turn:
-            hit = table[key] = (row, self.turn, {})
+            hit = table[key] = (row, self.turn, self._settled_by_inputs(table, player, row))
         timings: dict[bool, tuple[Any, ...]] = hit[2]
         settled = timings.get(sorcery)
         if settled is None:
             settled = timings[sorcery] = self._settle_row(player, row, sorcery)
         return settled
+
+    def _settled_by_inputs(self, table: dict[Any, Any], player: int, row: Any) -> dict[bool, Any]:
+        """The settled rows (by timing) of any row with the same inputs: what a settled
+        row reads of its object (its state, cards, tapped, controller and whether it has
+        been controlled since its controller's turn began, 302.6), its face, abilities
+        and grants. A permanent tapped and untapped again is a new object with the
+        inputs it had (the entry keeps them alive: their ids are no other's)."""
+        found, face, own, granted, craft = row
+        inputs = (found.state, found.cards, face, own, *granted)
+        since = self.controlled_since_turn_began(found.id)
+        key = ("inputs", player, found.id, found.tapped, found.controller, since, craft, *map(id, inputs))
+        entry = table.get(key)
+        if entry is None:
+            entry = table[key] = (inputs, {})
+        return entry[1]
 
     def _settle_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
         """:meth:`_settled_row` worked out (within :func:`fresh`, nothing settled: every
