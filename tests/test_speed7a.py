@@ -16,8 +16,11 @@ from play_support import played_game
 from random_support import new_random_game
 
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities.mana_restrictions import Spending
 from dfc_plugin.host.game.actions import Activate, PlayLand
 from dfc_plugin.host.game.cache import drop_caches, fresh
+from dfc_plugin.host.game.casting import _ability_cost
+from dfc_plugin.host.game.costs import needs
 from dfc_plugin.state import Zone
 
 Probe = Callable[[Game], dict[str, Any]]
@@ -160,3 +163,39 @@ def test_a_row_settled_before_a_grant_is_settled_again_with_it() -> None:
     drop_caches(game)
     with fresh():
         assert game.legal_actions(1) == listed
+
+
+def _planned(game: Game, player: int, found: Any, taps: bool, wanted: list[Any]) -> bool:
+    """Whether the planned payment pays an ability's mana (602.2b: not with its own
+    source when it taps that source), with no bound asked first."""
+    if taps and any(s[0].id == found.id for s in game.mana_sources(player)):
+        return game._affordable_without(player, found, wanted)
+    return game.can_afford(player, wanted, Spending(found, spell=False))
+
+
+@pytest.mark.rule("601.2g", "601.2h", "602.2b")
+def test_the_mana_count_bound_never_refuses_a_payable_ability() -> None:
+    """601.2h: "The player pays the total cost in any order"; each mana of the pool
+    and each mana ability's {T} pays one mana. ``_affordable`` refuses a cost of more
+    mana than they hold together without planning: after every action of random games,
+    for every ability with mana in its cost of every permanent, both ways agree."""
+    asked = refused = 0
+    for seed in (0, 3, 8):
+        game = new_random_game(seed, invariants=False)
+        game.start(hand=7)
+        for _ in range(200):
+            if game.over or game.priority is None:
+                break
+            for found in game.in_zone(Zone.BATTLEFIELD):
+                for ability in game.activated_abilities(found):
+                    cost = _ability_cost(ability)
+                    wanted = needs(cost.mana)
+                    if not wanted:
+                        continue
+                    player = found.controller
+                    answer = game._affordable(player, found, cost.tap, wanted)
+                    assert answer == _planned(game, player, found, cost.tap, wanted), (seed, ability.text)
+                    asked += 1
+                    refused += not answer
+            game.play(1)
+    assert asked > 100 and refused > 50, (asked, refused)

@@ -487,8 +487,14 @@ class CastingActions(StackActions, Costs):
     def _affordable(self, player: int, found: GameObject, taps: bool, wanted: list[frozenset[str]]) -> bool:
         """Whether the mana part of an ability's cost can be paid; when the ability taps a
         mana source for its own {T}, that source can't also pay (602.2b). Affordable is
-        not activatable: the targets are still asked for (602.2b, 601.2c)."""
-        if taps and any(s[0].id == found.id for s in self.sources_now(player)):
+        not activatable: the targets are still asked for (602.2b, 601.2c). Each mana of
+        the pool and each source pays one mana (601.2g-h), so more mana than they hold
+        together is known to be unaffordable without planning a payment."""
+        sources = self.sources_now(player)
+        own = taps and any(s[0].id == found.id for s in sources)
+        if len(wanted) > len(self.mana_pool[player]) + len(sources) - own:
+            return False
+        if own:
             return self._affordable_without(player, found, wanted)
         return self.can_afford(player, wanted, Spending(found, spell=False))
 
