@@ -17,7 +17,7 @@ from random_support import new_random_game
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.mana_restrictions import Spending
-from dfc_plugin.host.game.actions import Activate, PlayLand
+from dfc_plugin.host.game.actions import Activate, Cast, Pass, PlayLand
 from dfc_plugin.host.game.cache import drop_caches, fresh
 from dfc_plugin.host.game.casting import _ability_cost
 from dfc_plugin.host.game.costs import needs
@@ -199,3 +199,56 @@ def test_the_mana_count_bound_never_refuses_a_payable_ability() -> None:
                     refused += not answer
             game.play(1)
     assert asked > 100 and refused > 50, (asked, refused)
+
+
+def _passing_game(*mine: str) -> tuple[Game, list[int]]:
+    """Player 2 holds priority in player 1's upkeep, with ``mine`` on the battlefield."""
+    game = played_game()
+    ids = [game.add(name, Zone.BATTLEFIELD, 2, controlled_since_turn=0) for name in mine]
+    game.start(hand=0, step="upkeep")
+    game.apply(1, Pass())
+    assert game.priority == 2 and not game.sorcery_timing(2)
+    return game, ids
+
+
+@pytest.mark.rule("602.2b", "601.2h", "115.1")
+def test_only_pass_for_want_of_mana_or_a_target_is_asked_again() -> None:
+    """Test Brawler's "{1}: This creature fights target creature an opponent controls"
+    can't be activated with no mana and no creature to fight: only Pass is listed. That
+    reason reads more than the Brawler (the mana pool, player 1's creatures, 602.2b), so
+    once both are there the very same Brawler's ability is listed."""
+    game, (brawler,) = _passing_game("Test Brawler")
+    before = game.objects[brawler]
+    assert game.legal_actions(2) == [Pass()]
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    game.mana_pool[2].append("R")
+    assert game.objects[brawler] is before
+    assert Activate(brawler, 0) in game.legal_actions(2)
+
+
+@pytest.mark.rule("605.3a", "302.6")
+def test_only_pass_with_every_land_tapped_lists_a_land_untapped_again() -> None:
+    """605.3a: a player may activate a mana ability whenever they have priority. With
+    its only land tapped, player 2 has nothing but Pass; the land untapped (a new
+    object), its mana ability is listed again."""
+    game, (forest,) = _passing_game("Forest")
+    game.set_tapped(forest, True)
+    assert game.legal_actions(2) == [Pass()]
+    game.set_tapped(forest, False)
+    assert game.legal_actions(2) == [Pass(), Activate(forest, 0)]
+
+
+@pytest.mark.rule("307.1", "601.2")
+def test_only_pass_lists_an_instant_once_one_is_in_hand() -> None:
+    """307.1: an instant may be cast whenever its caster has priority. With an empty
+    hand player 2 has nothing but Pass; with Test Choice (an instant, {1}) in hand and
+    no mana, nothing but Pass again (a reason the mana pool gives, 601.2h); with mana
+    to pay for it, casting the very same card is listed."""
+    game, _ = _passing_game()
+    assert game.legal_actions(2) == [Pass()]
+    choice = game.add("Test Choice", Zone.HAND, 2)
+    assert game.legal_actions(2) == [Pass()]
+    before = game.objects[choice]
+    game.mana_pool[2].append("U")
+    assert game.objects[choice] is before
+    assert Cast(choice, 0, "normal") in game.legal_actions(2)

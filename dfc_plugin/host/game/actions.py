@@ -10,6 +10,7 @@ blockers, the order of triggers) are asked of that player's agent.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -118,12 +119,45 @@ class Playing(Steps):
         return list(cached)
 
     def _list_actions(self, player: int) -> list[Action]:
+        inputs = self._local_inputs(player)
+        table = self.__dict__.setdefault("_activation_rows", {})  # (drop_caches forgets it)
+        if inputs is not None and _same(inputs, table.get(("passing", player))):
+            return [Pass()]
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)
         found += self._activate_actions(player)
         found += self._may_play_actions(player)
+        if inputs is not None and len(found) == 1 and self._passes_locally(player):
+            table[("passing", player)] = inputs
         return found
+
+    def _local_inputs(self, player: int) -> tuple[tuple[Any, ...], list[Any]] | None:
+        """All that a listing at instant timing that finds only Pass for reasons read
+        from the player's objects (:meth:`_passes_locally`) reads: the turn and the
+        objects of the zones it lists from (``None``: at sorcery timing, or with an
+        exiled card, a grant or an animation, whose answers read other objects)."""
+        if (
+            is_fresh()
+            or self.sorcery_timing(player)
+            or self.zones.get((None, Zone.EXILE))
+            or self.animations
+            or self._any_grant()
+        ):
+            return None
+        objects = self.objects
+        found = [objects[i] for z in _LISTED_FROM for i in self.zones.get((player, z), ())]
+        found += [objects[i] for i in self.zones.get((None, Zone.COMMAND), ())]
+        found += [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
+        return (self.turn, self.active, self.step == "cleanup"), found
+
+    def _passes_locally(self, player: int) -> bool:
+        """At instant timing, nothing but Pass for reasons that read only the player's
+        objects and the turn: no card to cast at instant speed (307.1), and every
+        ability settled as not activatable now (no ability left to ask)."""
+        return not any(row[2] for row in self._cast_sources(player)) and not any(
+            self._settled_row(player, row, False) for row in self._activation_sources(player)
+        )
 
     def _land_actions(self, player: int) -> list[Action]:
         if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= self.land_plays(player):
@@ -413,3 +447,17 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
     if plain is not None:
         return Activate(found.id, entry[0]) if plain else None
     return None if never_now(found, entry[1], sorcery) else entry
+
+
+#: The player's zones a listing casts or activates from (with the command zone's, 903.8).
+_LISTED_FROM = (Zone.HAND, Zone.GRAVEYARD)
+
+
+def _same(inputs: tuple[tuple[Any, ...], list[Any]], last: Any) -> bool:
+    """The same turn and timing, and the very same objects (an object changed is a new one)."""
+    return (
+        last is not None
+        and inputs[0] == last[0]
+        and len(inputs[1]) == len(last[1])
+        and all(map(operator.is_, inputs[1], last[1]))
+    )
