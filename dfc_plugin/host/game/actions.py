@@ -121,22 +121,23 @@ class Playing(Steps):
     def _list_actions(self, player: int) -> list[Action]:
         inputs = self._local_inputs(player)
         table = self.__dict__.setdefault("_activation_rows", {})  # (drop_caches forgets it)
-        if inputs is not None and _same(inputs, table.get(("passing", player))):
-            return [Pass()]
+        last = table.get(("local", player))
+        if inputs is not None and last is not None and _same(inputs, last[0]):
+            return list(last[1])
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)
         found += self._activate_actions(player)
         found += self._may_play_actions(player)
-        if inputs is not None and len(found) == 1 and self._passes_locally(player):
-            table[("passing", player)] = inputs
+        if inputs is not None and self._settled_locally(player):
+            table[("local", player)] = (inputs, found)
         return found
 
     def _local_inputs(self, player: int) -> tuple[tuple[Any, ...], list[Any]] | None:
-        """All that a listing at instant timing that finds only Pass for reasons read
-        from the player's objects (:meth:`_passes_locally`) reads: the turn and the
-        objects of the zones it lists from (``None``: at sorcery timing, or with an
-        exiled card, a grant or an animation, whose answers read other objects)."""
+        """All that a listing at instant timing settled from the player's objects
+        (:meth:`_settled_locally`) reads: the turn and the objects of the zones it lists
+        from (``None``: at sorcery timing, or with an exiled card, a grant or an
+        animation, whose answers read other objects)."""
         if (
             is_fresh()
             or self.sorcery_timing(player)
@@ -151,12 +152,14 @@ class Playing(Steps):
         found += [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
         return (self.turn, self.active, self.step == "cleanup"), found
 
-    def _passes_locally(self, player: int) -> bool:
-        """At instant timing, nothing but Pass for reasons that read only the player's
-        objects and the turn: no card to cast at instant speed (307.1), and every
-        ability settled as not activatable now (no ability left to ask)."""
+    def _settled_locally(self, player: int) -> bool:
+        """At instant timing, a listing whose every answer reads only the player's objects
+        and the turn: no card to cast at instant speed (307.1), and every ability settled
+        (no ability left to ask, whose answer reads the mana or the targets)."""
         return not any(row[2] for row in self._cast_sources(player)) and not any(
-            self._settled_row(player, row, False) for row in self._activation_sources(player)
+            type(entry) is tuple
+            for row in self._activation_sources(player)
+            for entry in self._settled_row(player, row, False)
         )
 
     def _land_actions(self, player: int) -> list[Action]:
@@ -453,11 +456,10 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
 _LISTED_FROM = (Zone.HAND, Zone.GRAVEYARD)
 
 
-def _same(inputs: tuple[tuple[Any, ...], list[Any]], last: Any) -> bool:
+def _same(inputs: tuple[tuple[Any, ...], list[Any]], last: tuple[tuple[Any, ...], list[Any]]) -> bool:
     """The same turn and timing, and the very same objects (an object changed is a new one)."""
     return (
-        last is not None
-        and inputs[0] == last[0]
+        inputs[0] == last[0]
         and len(inputs[1]) == len(last[1])
         and all(map(operator.is_, inputs[1], last[1]))
     )
