@@ -16,6 +16,7 @@ from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.abilities.mayplay import may_play
+from dfc_plugin.host.abilities.statics import any_static_with
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.casting import (
@@ -431,6 +432,8 @@ class Playing(Steps):
         """Casts and land plays an effect allows from exile ("you may play cards exiled
         with ...", 601.3, 305.1), with the normal timing and costs."""
         out: list[Action] = []
+        if not any_static_with(self, "MayPlay"):
+            return out  # (a permission is a MayPlay$ static's: with none, nothing here)
         lands = self.sorcery_timing(player) and self.lands_played.get(player, 0) < 1
         for found in self.in_zone(Zone.EXILE):
             if not may_play(self, player, found):
