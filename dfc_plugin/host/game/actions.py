@@ -150,7 +150,8 @@ class Playing(Steps):
         objects = self.objects
         found = [objects[i] for z in _LISTED_FROM for i in self.zones.get((player, z), ())]
         found += [objects[i] for i in self.zones.get((None, Zone.COMMAND), ())]
-        found += [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
+        permanents = self.zones.get((None, Zone.BATTLEFIELD), ())
+        found += [o for i in permanents if (o := objects[i]).controller == player]
         return (self.turn, self.active, self.step == "cleanup"), found
 
     def _settled_locally(self, player: int) -> bool:
