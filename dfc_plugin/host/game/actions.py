@@ -120,25 +120,32 @@ class Playing(Steps):
         return list(cached)
 
     def _list_actions(self, player: int) -> list[Action]:
-        inputs = self._local_inputs(player)
         table = self.__dict__.setdefault("_activation_rows", {})  # (drop_caches forgets it)
-        last = table.get(("local", player))
-        if inputs is not None and last is not None and _same(inputs, last[0]):
-            return list(last[1])
+        head = self._local_head(player)
+        last = table.get(("local", player)) if head is not None else None
+        mine = None
+        if last is not None and last[0] == head:
+            mine = self._local_objects(player)
+            if len(mine) == len(last[1]) and all(map(operator.is_, mine, last[1])):
+                return list(last[2])
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)
-        found += self._activate_actions(player)
+        activations, asked = self._activations(player)
+        found += activations
         found += self._may_play_actions(player)
-        if inputs is not None and self._settled_locally(player):
-            table[("local", player)] = (inputs, found)
+        if head is not None and not asked and not any(row[2] for row in self._cast_sources(player)):
+            mine = mine if mine is not None else self._local_objects(player)
+            table[("local", player)] = (head, mine, found)
         return found
 
-    def _local_inputs(self, player: int) -> tuple[tuple[Any, ...], list[Any]] | None:
-        """All that a listing at instant timing settled from the player's objects
-        (:meth:`_settled_locally`) reads: the turn and the objects of the zones it lists
-        from (``None``: at sorcery timing, or with an exiled card, a grant or an
-        animation, whose answers read other objects)."""
+    def _local_head(self, player: int) -> tuple[Any, ...] | None:
+        """A listing at instant timing whose every answer reads only the player's objects
+        and the turn (no card to cast at instant speed, 307.1, and every ability settled:
+        none left to ask, whose answer reads the mana or the targets) is kept with those
+        very objects (:meth:`_local_objects`) and this: the turn and timing (``None``: at
+        sorcery timing, or with an exiled card, a grant or an animation, whose answers
+        read other objects)."""
         if (
             is_fresh()
             or self.sorcery_timing(player)
@@ -147,22 +154,16 @@ class Playing(Steps):
             or self._any_grant()
         ):
             return None
+        return (self.turn, self.active, self.step == "cleanup")
+
+    def _local_objects(self, player: int) -> list[Any]:
+        """The objects of the zones the player's listing casts or activates from."""
         objects = self.objects
         found = [objects[i] for z in _LISTED_FROM for i in self.zones.get((player, z), ())]
         found += [objects[i] for i in self.zones.get((None, Zone.COMMAND), ())]
         permanents = self.zones.get((None, Zone.BATTLEFIELD), ())
         found += [o for i in permanents if (o := objects[i]).controller == player]
-        return (self.turn, self.active, self.step == "cleanup"), found
-
-    def _settled_locally(self, player: int) -> bool:
-        """At instant timing, a listing whose every answer reads only the player's objects
-        and the turn: no card to cast at instant speed (307.1), and every ability settled
-        (no ability left to ask, whose answer reads the mana or the targets)."""
-        return not any(row[2] for row in self._cast_sources(player)) and not any(
-            type(entry) is tuple
-            for row in self._activation_sources(player)
-            for entry in self._settled_row(player, row, False)
-        )
+        return found
 
     def _land_actions(self, player: int) -> list[Action]:
         if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= self.land_plays(player):
@@ -213,17 +214,24 @@ class Playing(Steps):
         ]
 
     def _activate_actions(self, player: int) -> list[Action]:
+        return self._activations(player)[0]
+
+    def _activations(self, player: int) -> tuple[list[Action], bool]:
+        """The activations listed, and whether any ability had to be asked now (its
+        answer not settled by the row)."""
         out: list[Action] = []
+        asked = False
         sorcery = self.sorcery_timing(player)
         for row in self._activation_sources(player):
             found, face = row[0], row[1]
             for entry in self._settled_row(player, row, sorcery):
                 if type(entry) is tuple:  # (index, ability): asked now
+                    asked = True
                     if self.activatable(player, found, face, entry[1]):
                         out.append(Activate(found.id, entry[0]))
                 else:
                     out.append(entry)
-        return out
+        return out, asked
 
     def _settled_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
         """One row's activations in listing order, each settled where its answer reads
@@ -458,12 +466,3 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
 
 #: The player's zones a listing casts or activates from (with the command zone's, 903.8).
 _LISTED_FROM = (Zone.HAND, Zone.GRAVEYARD)
-
-
-def _same(inputs: tuple[tuple[Any, ...], list[Any]], last: tuple[tuple[Any, ...], list[Any]]) -> bool:
-    """The same turn and timing, and the very same objects (an object changed is a new one)."""
-    return (
-        inputs[0] == last[0]
-        and len(inputs[1]) == len(last[1])
-        and all(map(operator.is_, inputs[1], last[1]))
-    )
