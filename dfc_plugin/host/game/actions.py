@@ -10,11 +10,13 @@ blockers, the order of triggers) are asked of that player's agent.
 
 from __future__ import annotations
 
+import operator
 from dataclasses import dataclass, replace
 from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.abilities.mayplay import may_play
+from dfc_plugin.host.abilities.statics import any_static_with
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.casting import (
@@ -22,6 +24,7 @@ from dfc_plugin.host.game.casting import (
     activated_from,
     craft_keyword,
     instant_speed,
+    never_now,
     plain_ability,
 )
 from dfc_plugin.host.game.steps import Steps
@@ -94,11 +97,18 @@ class Playing(Steps):
         makes them all and refuses with the rule if one fails."""
         if self.over or self.priority != player:
             return []
+        # The listing reads the step only as the timing (307.1) and, for the colours an
+        # effect gives "until end of turn", whether it is the cleanup step (514.2): the
+        # listings of one version in steps alike are one (a step that changes anything
+        # else changes the version).
         key = (
             "actions",
             self.version,
             player,
-            self.step,
+            self.turn,
+            self.active,
+            self.sorcery_timing(player),
+            self.step == "cleanup",
             len(self.stack_items),
             tuple(self.mana_pool[player]),
             self.lands_played.get(player, 0),
@@ -110,11 +120,49 @@ class Playing(Steps):
         return list(cached)
 
     def _list_actions(self, player: int) -> list[Action]:
+        table = self.__dict__.setdefault("_activation_rows", {})  # (drop_caches forgets it)
+        head = self._local_head(player)
+        last = table.get(("local", player)) if head is not None else None
+        mine = None
+        if last is not None and last[0] == head:
+            mine = self._local_objects(player)
+            if len(mine) == len(last[1]) and all(map(operator.is_, mine, last[1])):
+                return list(last[2])
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)
-        found += self._activate_actions(player)
+        activations, asked = self._activations(player)
+        found += activations
         found += self._may_play_actions(player)
+        if head is not None and not asked and not any(row[2] for row in self._cast_sources(player)):
+            mine = mine if mine is not None else self._local_objects(player)
+            table[("local", player)] = (head, mine, found)
+        return found
+
+    def _local_head(self, player: int) -> tuple[Any, ...] | None:
+        """A listing at instant timing whose every answer reads only the player's objects
+        and the turn (no card to cast at instant speed, 307.1, and every ability settled:
+        none left to ask, whose answer reads the mana or the targets) is kept with those
+        very objects (:meth:`_local_objects`) and this: the turn and timing (``None``: at
+        sorcery timing, or with an exiled card, a grant or an animation, whose answers
+        read other objects)."""
+        if (
+            is_fresh()
+            or self.sorcery_timing(player)
+            or self.zones.get((None, Zone.EXILE))
+            or self.animations
+            or self._any_grant()
+        ):
+            return None
+        return (self.turn, self.active, self.step == "cleanup")
+
+    def _local_objects(self, player: int) -> list[Any]:
+        """The objects of the zones the player's listing casts or activates from."""
+        objects = self.objects
+        found = [objects[i] for z in _LISTED_FROM for i in self.zones.get((player, z), ())]
+        found += [objects[i] for i in self.zones.get((None, Zone.COMMAND), ())]
+        permanents = self.zones.get((None, Zone.BATTLEFIELD), ())
+        found += [o for i in permanents if (o := objects[i]).controller == player]
         return found
 
     def _land_actions(self, player: int) -> list[Action]:
@@ -166,23 +214,73 @@ class Playing(Steps):
         ]
 
     def _activate_actions(self, player: int) -> list[Action]:
+        return self._activations(player)[0]
+
+    def _activations(self, player: int) -> tuple[list[Action], bool]:
+        """The activations listed, and whether any ability had to be asked now (its
+        answer not settled by the row)."""
         out: list[Action] = []
+        asked = False
         sorcery = self.sorcery_timing(player)
-        for found, face, own, granted, craft in self._activation_sources(player):
+        for row in self._activation_sources(player):
+            found, face = row[0], row[1]
+            for entry in self._settled_row(player, row, sorcery):
+                if type(entry) is tuple:  # (index, ability): asked now
+                    asked = True
+                    if self.activatable(player, found, face, entry[1]):
+                        out.append(Activate(found.id, entry[0]))
+                else:
+                    out.append(entry)
+        return out, asked
+
+    def _settled_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
+        """One row's activations in listing order, each settled where its answer reads
+        only the row's object, the player, the turn and the timing (an action listed,
+        or left out), else ``(index, ability)`` for :meth:`activatable` to answer now;
+        remembered for the very row and turn, at each timing (unchanged object, face
+        and grants; kept with the activation rows, which drop_caches forgets)."""
+        if is_fresh():
+            return self._settle_row(player, row, sorcery)
+        table = self.__dict__.setdefault("_activation_rows", {})
+        key = ("settled", player, row[0].id)
+        hit = table.get(key)
+        if hit is None or hit[0] is not row or hit[1] != self.turn:
+            hit = table[key] = (row, self.turn, self._settled_by_inputs(table, player, row))
+        timings: dict[bool, tuple[Any, ...]] = hit[2]
+        settled = timings.get(sorcery)
+        if settled is None:
+            settled = timings[sorcery] = self._settle_row(player, row, sorcery)
+        return settled
+
+    def _settled_by_inputs(self, table: dict[Any, Any], player: int, row: Any) -> dict[bool, Any]:
+        """The settled rows (by timing) of any row with the same inputs: what a settled
+        row reads of its object (its state, cards, tapped, controller and whether it has
+        been controlled since its controller's turn began, 302.6), its face, abilities
+        and grants. A permanent tapped and untapped again is a new object with the
+        inputs it had (the entry keeps them alive: their ids are no other's)."""
+        found, face, own, granted, craft = row
+        inputs = (found.state, found.cards, face, own, *granted)
+        since = self.controlled_since_turn_began(found.id)
+        key = ("inputs", player, found.id, found.tapped, found.controller, since, craft, *map(id, inputs))
+        entry = table.get(key)
+        if entry is None:
+            entry = table[key] = (inputs, {})
+        return entry[1]
+
+    def _settle_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
+        """:meth:`_settled_row` worked out (within :func:`fresh`, nothing settled: every
+        ability is asked, the long way round)."""
+        found, face, own, granted, craft = row
+        # Granted abilities follow the face's own (their indices, 613.1f).
+        first = len(activated(face))
+        entries: list[Any] = [*own, *((first + offset, a) for offset, a in enumerate(granted))]
+        if not is_fresh():
             plain = self._plain_answers(player, found, face, own)
-            for index, ability in own:
-                answer = plain.get(index)
-                if answer is None:
-                    answer = self.activatable(player, found, face, ability)
-                if answer:
-                    out.append(Activate(found.id, index))
-            # Granted abilities follow the face's own (their indices, 613.1f).
-            for offset, ability in enumerate(granted):
-                if self.activatable(player, found, face, ability):
-                    out.append(Activate(found.id, len(activated(face)) + offset))
-            if sorcery and craft:
-                out.append(Craft(found.id))
-        return out
+            entries = [_settled(found, entry, plain.get(entry[0]), sorcery) for entry in entries]
+            entries = [entry for entry in entries if entry is not None]
+        if sorcery and craft:
+            entries.append(Craft(found.id))
+        return tuple(entries)
 
     def _activation_sources(self, player: int) -> list[tuple[Any, Any, list[Any], list[Any], bool]]:
         """The objects with an ability ``player`` might activate: each with its face, its
@@ -343,6 +441,8 @@ class Playing(Steps):
         """Casts and land plays an effect allows from exile ("you may play cards exiled
         with ...", 601.3, 305.1), with the normal timing and costs."""
         out: list[Action] = []
+        if not any_static_with(self, "MayPlay"):
+            return out  # (a permission is a MayPlay$ static's: with none, nothing here)
         lands = self.sorcery_timing(player) and self.lands_played.get(player, 0) < 1
         for found in self.in_zone(Zone.EXILE):
             if not may_play(self, player, found):
@@ -353,3 +453,16 @@ class Playing(Steps):
                 elif option.play == "cast" and self.castable(player, found, option):
                     out.append(Cast(found.id, option.face, option.via))
         return out
+
+
+
+def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bool) -> Any:
+    """One ability's entry of a settled row: ``Activate`` (a plain ability's answer is
+    yes), ``None`` (it is no, or never at this timing), else the entry, asked now."""
+    if plain is not None:
+        return Activate(found.id, entry[0]) if plain else None
+    return None if never_now(found, entry[1], sorcery) else entry
+
+
+#: The player's zones a listing casts or activates from (with the command zone's, 903.8).
+_LISTED_FROM = (Zone.HAND, Zone.GRAVEYARD)

@@ -216,3 +216,15 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
     ask.__wrapped__ = handler  # type: ignore[attr-defined]
     ask.__doc__ = handler.__doc__
     return ask
+
+
+#: The listing's own memos kept in ``_activation_rows`` (so :func:`drop_caches` forgets
+#: them with the rows; none is read or kept within :func:`fresh`), by their key's head:
+#: ``"settled"``, each activation row's answers that read only its object, the player,
+#: the turn and the timing, for the very row; ``"inputs"``, the same shared by every row
+#: with the same inputs (state, cards, tapped, controller, control since the turn began,
+#: face, abilities, grants: a permanent tapped and untapped again reads as it did);
+#: ``"local"``, the last listing at instant timing settled from the player's own objects,
+#: kept with those very objects and the turn (host/game/actions.py; tests/test_speed7a.py
+#: compares each with the answer worked out afresh).
+LISTING_MEMOS = ("settled", "inputs", "local")

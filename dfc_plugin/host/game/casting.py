@@ -187,6 +187,16 @@ def plain_ability(ability: Ability) -> bool:
     )
 
 
+def never_now(found: GameObject, ability: Ability, sorcery: bool) -> bool:
+    """Whether :meth:`CastingActions.activatable` is ``False`` for a reason read only
+    from the object and the timing: its {T} with the object tapped, or a loyalty or
+    ``SorcerySpeed$`` ability without sorcery timing (606.3, 307.1)."""
+    if found.tapped and _taps(ability):
+        return True
+    _, loyalty, sorcery_speed, _ = _activation_rules(ability)
+    return (loyalty or sorcery_speed) and not sorcery
+
+
 @memo_by_identity
 def _may_target_nothing(params: Any) -> bool:
     """No target is needed: no ``ValidTgts$``, or ``TargetMin$ 0``."""
@@ -443,10 +453,10 @@ class CastingActions(StackActions, Costs):
         tax). Each pays one mana (601.2g-h), so a cost of more mana than the pool and the
         sources hold together is known to be unaffordable without planning a payment."""
         constrained, generic = _mana_count(option.cost)
-        wanted = constrained + max(0, generic + self.tax_for(found))
-        if wanted > len(self.mana_pool[player]) + len(self.mana_sources(player)):
+        tax = self.tax_for(found)
+        if constrained + max(0, generic + tax) > len(self.mana_pool[player]) + len(self.sources_now(player)):
             return False
-        needed = any_color(self, player, found, needs(option.cost, 0, self.tax_for(found)))
+        needed = any_color(self, player, found, needs(option.cost, 0, tax))
         return self.can_afford(player, needed, Spending(found, spell=True))
 
     def activatable(self, player: int, found: GameObject, face: Face, ability: Ability) -> bool:
@@ -477,8 +487,14 @@ class CastingActions(StackActions, Costs):
     def _affordable(self, player: int, found: GameObject, taps: bool, wanted: list[frozenset[str]]) -> bool:
         """Whether the mana part of an ability's cost can be paid; when the ability taps a
         mana source for its own {T}, that source can't also pay (602.2b). Affordable is
-        not activatable: the targets are still asked for (602.2b, 601.2c)."""
-        if taps and any(s[0].id == found.id for s in self.mana_sources(player)):
+        not activatable: the targets are still asked for (602.2b, 601.2c). Each mana of
+        the pool and each source pays one mana (601.2g-h), so more mana than they hold
+        together is known to be unaffordable without planning a payment."""
+        sources = self.sources_now(player)
+        own = taps and any(s[0].id == found.id for s in sources)
+        if len(wanted) > len(self.mana_pool[player]) + len(sources) - own:
+            return False
+        if own:
             return self._affordable_without(player, found, wanted)
         return self.can_afford(player, wanted, Spending(found, spell=False))
 

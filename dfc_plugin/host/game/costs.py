@@ -75,12 +75,17 @@ class Costs(LoopState):
     def mana_sources(self, player: int) -> list[tuple[GameObject, int, frozenset[str]]]:
         """Untapped permanents with a {T}-only mana ability: (object, index, types)
         (remembered until anything changes)."""
+        return list(self.sources_now(player))
+
+    def sources_now(self, player: int) -> list[tuple[GameObject, int, frozenset[str]]]:
+        """:meth:`mana_sources` as remembered, not copied (for the listing, which only
+        reads it)."""
         key = ("sources", self.version, player)
-        cached = self._static_cache.get(key)
+        cached: list[tuple[GameObject, int, frozenset[str]]] | None = self._static_cache.get(key)
         if cached is None:
             cached = self._mana_sources(player)
             self._static_cache[key] = cached
-        return list(cached)
+        return cached
 
     def _mana_sources(self, player: int) -> list[tuple[GameObject, int, frozenset[str]]]:
         sources = []
@@ -103,7 +108,7 @@ class Costs(LoopState):
         """Which pool mana and which sources pay ``wanted`` (for ``spending``: restricted
         mana, 106.6); ``None`` if they can't."""
         pool = list(self.mana_pool[player])
-        sources = [s for s in self.mana_sources(player) if self.pay_only is None or s[0].id in self.pay_only]
+        sources = [s for s in self.sources_now(player) if self.pay_only is None or s[0].id in self.pay_only]
         sources = [s for s in sources if source_allows(self, s[0], s[1], spending)]
         from_pool: list[str] = []
         tapped: list[tuple[GameObject, int, str]] = []
