@@ -8,6 +8,7 @@ Leaves-the-battlefield abilities look back in time, at the object as it last exi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -25,9 +26,12 @@ from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.parser import parse_param_map
-from dfc_plugin.state import Zone
+from dfc_plugin.state import DfcState, Zone
 
 __all__ = ["TriggerActions"]
+
+#: A kept row of triggers: the state it was worked out for, its face, its triggers of a mode.
+_Row = tuple[DfcState, Face | None, list[Ability]]
 
 #: Zones whose objects' triggers are looked at for every event; an object elsewhere
 #: (a hand, a library) is looked at only when it is the event's own object.
@@ -76,38 +80,44 @@ class TriggerActions(LoopState):
             # (with no animation, a face reads only the object: an unchanged one's row stays)
             rows = self._rows_of(mode)
             for found in self._watched().values():
-                row = rows.get(found.id) if rows is not None else None
-                if row is None or row[0] is not found:
-                    row = self._trigger_row(found, mode, rows)
-                cached[found.id] = row
+                _, face, abilities = self._row(found, mode, rows)
+                cached[found.id] = (found, face, abilities)
             self._static_cache[key] = cached
         return cached
 
-    def _rows_of(self, mode: str) -> dict[int, tuple[GameObject, Face | None, list[Ability]]] | None:
-        """Each object's face and triggers of this mode, by id. With no animation a face
-        reads only the object (immutable), so an unchanged object's row is kept from one
-        version of the game to the next (``None``: an animation, or nothing remembered)."""
+    def _rows_of(self, mode: str) -> dict[int, _Row] | None:
+        """Each object's face and triggers of this mode, by id, each row kept with the
+        state it was worked out for: with no animation a face reads only the object's
+        (immutable) state, so the row stays right from one version of the game to the
+        next, and for a new object with the same state (a tapped or untapped permanent,
+        one with a counter more) (``None``: an animation, or nothing remembered)."""
         if self.animations or is_fresh():
             return None
-        rows: dict[str, dict[int, tuple[GameObject, Face | None, list[Ability]]]]
+        rows: dict[str, dict[int, _Row]]
         rows = self.__dict__.setdefault("_trigger_rows", {})
         return rows.setdefault(mode, {})
 
-    def _trigger_row(
-        self, found: GameObject, mode: str, rows: dict[int, Any] | None
-    ) -> tuple[GameObject, Face | None, list[Ability]]:
+    def _row(self, found: GameObject, mode: str, rows: dict[int, _Row] | None) -> _Row:
+        """The object's row: the one kept for its very state, else worked out."""
+        row = rows.get(found.id) if rows is not None else None
+        if row is None or row[0] is not found.state:
+            row = self._trigger_row(found, mode, rows)
+        return row
+
+    def _trigger_row(self, found: GameObject, mode: str, rows: dict[int, _Row] | None) -> _Row:
         face = self.face_of(found)
-        row = (found, face, self._triggers_of(face, mode) if face is not None else [])
+        row = (found.state, face, self._triggers_of(face, mode) if face is not None else [])
         if rows is not None:
             if len(rows) > 20_000:
                 rows.clear()
             rows[found.id] = row
         return row
 
-    def _candidates(self, event: GameEvent) -> list[GameObject]:
-        if not event.objects and not event.lki:  # (a step's event: the watched objects only)
-            return list(self._watched().values())
-        seen = dict(self._watched())
+    def _candidates(self, event: GameEvent) -> Iterable[GameObject]:
+        watched = self._watched()  # (a version's dict is never changed: safe to go through)
+        if not event.lki and all(i in watched or i not in self.objects for i in event.objects.values()):
+            return watched.values()  # (a step's event, or one whose objects are all watched)
+        seen = dict(watched)
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
             if involved is not None:
@@ -132,11 +142,15 @@ class TriggerActions(LoopState):
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
         for found in self._candidates(event):
-            hit = rows.get(found.id) if rows is not None and not self.animations else known.get(found.id)
-            if hit is not None and hit[0] is found and (rows is not None or self.version == version):
+            if rows is not None and not self.animations:
+                row = rows.get(found.id)
+                if row is None or row[0] is not found.state:  # (the same state: the same face)
+                    row = self._trigger_row(found, event.mode, rows)
+                face, abilities = row[1], row[2]
+                if not abilities and not grants:
+                    continue
+            elif (hit := known.get(found.id)) is not None and hit[0] is found and self.version == version:
                 face, abilities = hit[1], hit[2]  # (the same object: the same face)
-            elif rows is not None and not self.animations:
-                _, face, abilities = self._trigger_row(found, event.mode, rows)
             else:
                 face = self.face_of(found)
                 abilities = self._triggers_of(face, event.mode) if face is not None else []
@@ -277,10 +291,5 @@ class TriggerActions(LoopState):
         rows = self._rows_of(mode)
         if rows is None:  # (an animation: this version's faces)
             return any(row[2] for row in self._mode_sources(mode).values())
-        for found in self._watched().values():  # (an unchanged object's row is kept: _rows_of)
-            row = rows.get(found.id)
-            if row is None or row[0] is not found:
-                row = self._trigger_row(found, mode, rows)
-            if row[2]:
-                return True
-        return False
+        # (a row is kept for an object's very state: _rows_of)
+        return any(self._row(found, mode, rows)[2] for found in self._watched().values())

@@ -1,0 +1,88 @@
+"""Issue 10, the apply path: what the engine now remembers while it takes an action
+(trigger rows kept per state, descriptions for the log, ...) gives the answer worked
+out afresh, and forgets it when what it reads changes. Each test would fail if its
+memo were keyed on too little (each was checked against such a deliberate break)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from play_support import library
+from random_support import new_random_game
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.game.cache import fresh
+from dfc_plugin.state import Zone
+
+_NOBODY = -1
+
+
+def _rows_afresh(game: Game, mode: str) -> dict[int, tuple[str | None, list[str]]]:
+    """Each watched object's face and triggers of ``mode``, worked out with nothing remembered."""
+    with fresh():
+        return {i: _row_text(row) for i, row in game._mode_sources(mode).items()}
+
+
+def _row_text(row: tuple[Any, Any, list[Any]]) -> tuple[str | None, list[str]]:
+    return (row[1].name if row[1] is not None else None, [a.text for a in row[2]])
+
+
+def test_a_trigger_row_is_kept_for_the_same_state_and_worked_out_anew_for_a_new_one() -> None:
+    """A tapped permanent is a new object with the same state: its row of triggers is
+    the one kept (the very tuple); transformed (712.18: the same object, a new state,
+    with the back face's abilities, 712.8d-e) its row is worked out anew: Insectile
+    Aberration has no upkeep trigger."""
+    game = Game(library=library())
+    delver = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    rows = game._rows_of("Phase")
+    assert rows is not None
+    assert game.could_trigger_on_watched("Phase")  # the front face's upkeep trigger
+    kept = rows[delver]
+    assert _row_text(game._mode_sources("Phase")[delver]) == _rows_afresh(game, "Phase")[delver]
+    game.set_tapped(delver, True)
+    assert game.could_trigger_on_watched("Phase")
+    assert rows[delver] is kept  # a new object, the same state: the same row
+    game.transform(delver)
+    assert game.rules.characteristics(game.obj(delver).state).name == "Insectile Aberration"
+    assert not game.could_trigger_on_watched("Phase")
+    now = _row_text(game._mode_sources("Phase")[delver])
+    assert now == _rows_afresh(game, "Phase")[delver] == ("Insectile Aberration", [])
+
+
+@pytest.mark.parametrize("seed", [1, 4])
+def test_every_trigger_row_is_the_one_worked_out_afresh_in_random_games(seed: int) -> None:
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        for mode in ("Phase", "ChangesZone", "Attacks", "SpellCast", "Always"):
+            game.could_trigger_on_watched(mode)  # (fills the rows kept across versions)
+            remembered = {i: _row_text(row) for i, row in game._mode_sources(mode).items()}
+            assert remembered == _rows_afresh(game, mode), (mode, game.turn, game.step)
+        game.play(1)
+
+
+def _descriptions(game: Game) -> dict[tuple[int, int | None], str]:
+    readers: tuple[int | None, ...] = (None, _NOBODY, *game.players)
+    return {(o.id, r): game.describe(o, r) for o in game.objects.values() for r in readers}
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_every_description_is_the_one_worked_out_afresh(seed: int) -> None:
+    """The log's text of an object, for each reader (a hand card is named to its owner
+    only, 712.7), remembered per state and reader's right to look, is the text worked
+    out anew, after every action of a random game (and with a face-down card)."""
+    game = new_random_game(seed, invariants=False, library=library())
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 1, face_down=True)
+    game.start(hand=7)
+    for _ in range(120):
+        if game.over or game.priority is None:
+            break
+        remembered = _descriptions(game)
+        with fresh():
+            assert remembered == _descriptions(game), (game.turn, game.step)
+        game.play(1)
+    hidden = list(game.in_zone(Zone.HAND, 1))
+    assert hidden and all(game.describe(o, 2) == "a card" != game.describe(o, 1) for o in hidden)
