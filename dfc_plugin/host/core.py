@@ -151,10 +151,11 @@ class GameCore:
             manager = plugin_manager(plugins=plugins)
             registry = registry or build_registry(manager, edition, checked=checked)
             library = library or _plugin_library(manager, list(folders))
-        from dfc_plugin.host.game.cache import RememberingRules  # (the package imports this module)
+        from dfc_plugin.host.game.cache import RememberingRules, is_fresh  # (the package imports this module)
 
         # The plugin's answers to pure questions are remembered (host/game/cache.py).
         self.rules: Registry = RememberingRules(registry)  # type: ignore[assignment]
+        self._is_fresh = is_fresh  # (within ``fresh()`` nothing remembered is used)
         self.library = library
         self.players = list(range(1, players + 1))
         self.chooser: Chooser = chooser or FirstChoice()
@@ -174,6 +175,7 @@ class GameCore:
         self._next_card = 1
         self._clock = 0
         self._depth = 0
+        self._described: dict[tuple[int, bool, bool], tuple[DfcState, CardDef, str]] = {}
         for player in self.players:
             for zone in PLAYER_ZONES:
                 self.zones[(player, zone)] = []
@@ -415,8 +417,26 @@ class GameCore:
 
     # ------------------------------------------------------------------ the log
     def describe(self, found: GameObject, reader: int | None = None) -> str:
-        """How ``reader`` sees an object (``None``: everything, for the debug log)."""
+        """How ``reader`` sees an object (``None``: everything, for the debug log). The
+        text reads only the object's (immutable) state, its first card's definition and
+        whether the reader may look, so it is remembered by those (the entry keeps them
+        alive: a key found is the very same state; nothing is kept within ``fresh()``)."""
         may_look = reader is None or self.may_look(reader, found)
+        table: dict[tuple[int, bool, bool], tuple[DfcState, CardDef, str]] = self._described
+        key = (id(found.state), may_look, reader is None)
+        hit = table.get(key)
+        definition = found.cards[0].definition
+        if hit is not None and hit[1] is definition and not self._is_fresh():
+            return hit[2]
+        text = self._description(found, reader, may_look)
+        if not self._is_fresh():
+            if len(table) > 50_000:
+                table.clear()
+            table[key] = (found.state, definition, text)
+        return text
+
+    def _description(self, found: GameObject, reader: int | None, may_look: bool) -> str:
+        """:meth:`describe` worked out: the plugin's view of the object (712.7)."""
         view = self.rules.view(found.state, may_look)
         if view.get("hidden"):
             if view.get("face_down"):
@@ -429,7 +449,7 @@ class GameCore:
 
     def record(self, verb: str, found: GameObject | None, text: str, rule: str = "", **data: Any) -> None:
         """Add an event; details of a hidden object go only to those who may see it."""
-        rule = self.edition.cite(rule) if rule else rule
+        rule = self.edition.cite(rule) if rule and self.edition.renumbered else rule
         if found is None:
             self.log.append(Event(self.turn, verb, text, rule, data=data))
             return
