@@ -11,6 +11,7 @@ import pytest
 from play_support import library
 from random_support import new_random_game
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.state import Zone
@@ -86,3 +87,43 @@ def test_every_description_is_the_one_worked_out_afresh(seed: int) -> None:
         game.play(1)
     hidden = list(game.in_zone(Zone.HAND, 1))
     assert hidden and all(game.describe(o, 2) == "a card" != game.describe(o, 1) for o in hidden)
+
+
+def _refused(game: Game, change: Any) -> None:
+    """Make ``change`` inside a transaction that is then refused (rolled back)."""
+
+    def attempt() -> None:
+        change()
+        raise IllegalActionError("refused after the change")
+
+    with pytest.raises(IllegalActionError):
+        game.all_or_nothing(attempt)
+
+
+def test_a_rollback_forgets_a_commander_designated_after_an_empty_snapshot() -> None:
+    """A snapshot of a game with no commander keeps nothing of the variant's records;
+    restored, the game again has none (and one designated before keeps its tax)."""
+    game = Game(library=library())
+    first = game.add("Delver of Secrets", Zone.HAND, 1)
+    _refused(game, lambda: game.designate_commander(first))
+    assert not game.is_commander(first) and game.commander_tax(game.obj(first).cards[0].id) == 0
+    game.designate_commander(first)
+    card = game.obj(first).cards[0].id
+    _refused(game, lambda: game.note_commander_cast(game.obj(first), Zone.COMMAND))
+    assert game.is_commander(first) and game.commander_tax(card) == 0
+    game.note_commander_cast(game.obj(first), Zone.COMMAND)
+    _refused(game, lambda: game.note_commander_cast(game.obj(first), Zone.COMMAND))
+    assert game.commander_tax(card) == 2  # 903.8: the one cast that stayed
+
+
+def test_a_rollback_forgets_an_until_exile_made_after_an_empty_snapshot() -> None:
+    """610.3: the return an "until" exile promises is part of the game's state: a
+    refused action takes it back, from a snapshot that kept none."""
+    game = Game(library=library())
+    source = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    exiled = game.add("Delver of Secrets", Zone.EXILE, 2)
+    _refused(game, lambda: game.exile_until(source, exiled, Zone.BATTLEFIELD))
+    assert game.until_leaves == {} and game._sources_gone == []
+    game.exile_until(source, exiled, Zone.BATTLEFIELD)
+    _refused(game, lambda: game.exile_until(source, source, Zone.HAND))
+    assert game.until_leaves == {source: [(exiled, Zone.BATTLEFIELD)]}

@@ -206,7 +206,7 @@ class LoopState(GameCore):
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
         fields = self.__dict__  # (most are empty: those need no copy, _restore makes new ones)
-        snapshot["loop"] = {name: _copy(fields[name]) for name in self._LOOP_FIELDS if fields[name]}
+        snapshot["loop"] = {name: _copy(value) for name in self._LOOP_FIELDS if (value := fields[name])}
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
@@ -596,6 +596,9 @@ def _lki(found: GameObject | None) -> dict[int, GameObject]:
 
 
 def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is list or kind is set:  # (the exact types first: the loop's fields are these)
+        return kind(value)
     if isinstance(value, dict):
         return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
     if isinstance(value, set):
