@@ -127,3 +127,58 @@ def test_a_rollback_forgets_an_until_exile_made_after_an_empty_snapshot() -> Non
     game.exile_until(source, exiled, Zone.BATTLEFIELD)
     _refused(game, lambda: game.exile_until(source, source, Zone.HAND))
     assert game.until_leaves == {source: [(exiled, Zone.BATTLEFIELD)]}
+
+
+def _statics(game: Game) -> list[tuple[int, str]]:
+    return [(o.id, face.name) for o, face in game.faces_with_statics()]
+
+
+def test_moves_counts_every_zone_change_new_state_and_rollback_but_not_a_tap() -> None:
+    """``moves`` stands only while every zone holds the same objects with the very same
+    states: the memos of the board (the statics' faces, day/night's settling) trust it."""
+    game = Game(library=library())
+    outlaw = game.add("Kruin Outlaw", Zone.BATTLEFIELD, 1)
+    before = game.moves
+    game.set_tapped(outlaw, True)
+    assert game.moves == before  # a tapped permanent: a new object, the same state
+    game.transform(outlaw)
+    assert game.moves > before
+    before = game.moves
+    _refused(game, lambda: None)
+    assert game.moves > before  # (a rollback may bring back other states)
+    before = game.moves
+    game.move(outlaw, Zone.GRAVEYARD)
+    assert game.moves > before
+
+
+def test_the_statics_faces_follow_a_transform_between_two_taps() -> None:
+    """Terror of Kruin Pass has a static (werewolves have menace), Kruin Outlaw none:
+    what ``faces_with_statics`` remembers for the board is worked out again once the
+    permanent transforms (712.8e: the back face's abilities), though nothing else moved;
+    and it is the answer worked out afresh each time."""
+    game = Game(library=library())
+    outlaw = game.add("Kruin Outlaw", Zone.BATTLEFIELD, 1)
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 2)
+    seen = []
+    for change in (lambda: None, lambda: game.set_tapped(outlaw, True), lambda: game.transform(outlaw)):
+        change()
+        game.version += 1  # (a new version of the game: faces_with_statics asks _statics_now)
+        remembered = _statics(game)
+        with fresh():
+            assert remembered == _statics(game)
+        seen.append(remembered)
+    assert seen == [[], [], [(outlaw, "Terror of Kruin Pass")]]
+
+
+@pytest.mark.parametrize("seed", [0, 6])
+def test_the_statics_faces_are_the_ones_worked_out_afresh_in_random_games(seed: int) -> None:
+    game = new_random_game(seed, invariants=False, library=library())
+    game.add("Test Anthem", Zone.BATTLEFIELD, 1)
+    game.start(hand=7)
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        remembered = _statics(game)
+        with fresh():
+            assert remembered == _statics(game), (game.turn, game.step)
+        game.play(1)

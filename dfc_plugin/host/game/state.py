@@ -157,6 +157,10 @@ class LoopState(GameCore):
         self._mana: dict[int, tuple[DfcState, tuple[Any, ...]]] = {}
         #: Bumped on every change to an object or a life total: what caches key on.
         self.version = 0
+        #: Bumped on every zone change, every change of an object's state and every
+        #: rollback: while it stands, every zone holds the same objects with the very
+        #: same states (what the memos of the board's states check first).
+        self.moves = 0
         #: Objects as they last existed before they left their zone (608.2h, 603.10).
         self.lki: dict[int, GameObject] = {}
         self._quiet = 0
@@ -217,6 +221,7 @@ class LoopState(GameCore):
         for name in self._LOOP_FIELDS:  # an empty container was kept as a new empty one
             setattr(self, name, kept[name] if name in kept else type(getattr(self, name))())
         self.version += 1
+        self.moves += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
         self._leaving = {}
@@ -268,6 +273,7 @@ class LoopState(GameCore):
             self._leaving[card.id] = found
         self.lki[found.id] = found
         self.version += 1
+        self.moves += 1
         super()._remove(found)
 
     def _place(
@@ -281,6 +287,7 @@ class LoopState(GameCore):
     ) -> GameObject:
         made = super()._place(cards, state, controller, top=top, **fields)
         self.version += 1
+        self.moves += 1
         lki = self._leaving.pop(cards[0].id, None)
         for card in cards[1:]:
             self._leaving.pop(card.id, None)
@@ -345,15 +352,20 @@ class LoopState(GameCore):
     def _settle(self) -> None:
         # Day/night follows the permanents' states only (turns.py asks the plugin about
         # each ``DfcState``): nothing to do while the designation and every permanent's
-        # id and (immutable) state are as last settled.
+        # id and (immutable) state are as last settled (surely so while ``moves`` is).
         seen = self.__dict__.get("_settled")
-        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1], seen[2]):
+        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1], seen[2], seen[3]):
             super()._settle()
             ids = list(self.zones[(None, Zone.BATTLEFIELD)])
-            self.__dict__["_settled"] = (self.day_night, ids, [self.objects[i].state for i in ids])
+            states = [self.objects[i].state for i in ids]
+            self.__dict__["_settled"] = (self.day_night, ids, states, self.moves)
+        elif seen[3] != self.moves:  # (the very same states again: no need to compare them next time)
+            self.__dict__["_settled"] = (*seen[:3], self.moves)
         self.check_day_change()
 
-    def _same_states(self, ids: list[int], states: list[DfcState]) -> bool:
+    def _same_states(self, ids: list[int], states: list[DfcState], moves: int = -1) -> bool:
+        if moves == self.moves:  # (no zone change and no new state since: the same)
+            return True
         now = self.zones[(None, Zone.BATTLEFIELD)]
         objects = self.objects
         return ids == now and all(map(is_, states, (objects[i].state for i in now)))
@@ -424,6 +436,8 @@ class LoopState(GameCore):
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         self.version += 1
+        if "state" in changes:
+            self.moves += 1
         return super()._replace(found, **changes)
 
     def faces_on_battlefield(self) -> Iterator[tuple[GameObject, Face]]:
@@ -447,12 +461,15 @@ class LoopState(GameCore):
         """:meth:`faces_with_statics` worked out: while the very same states are in the
         two zones (and no animation could take abilities away), the faces found last
         time, with the objects as they are now (a tapped permanent is a new object
-        with the same state)."""
+        with the same state; surely the same while ``moves`` is as it was then)."""
+        last = self.__dict__.get("_statics_seen", ((), (), [], -1))
+        if last[3] == self.moves and not self.animations and not is_fresh():
+            return [(self.objects[i], face) for i, face in last[2]]
         ids = (*self.zones.get((None, Zone.BATTLEFIELD), ()), *self.zones.get((None, Zone.COMMAND), ()))
         states = tuple(self.objects[i].state for i in ids)
-        last = self.__dict__.get("_statics_seen", ((), (), []))
         same = last[0] == ids and all(map(is_, last[1], states))
         if same and not self.animations and not is_fresh():
+            self.__dict__["_statics_seen"] = (*last[:3], self.moves)
             return [(self.objects[i], face) for i, face in last[2]]
         found = [
             (self.objects[i], face)
@@ -460,7 +477,7 @@ class LoopState(GameCore):
             if (face := self.face_of(self.objects[i])) is not None and _has_statics(face)
         ]
         if not is_fresh():
-            self.__dict__["_statics_seen"] = (ids, states, [(o.id, face) for o, face in found])
+            self.__dict__["_statics_seen"] = (ids, states, [(o.id, face) for o, face in found], self.moves)
         return found
 
     def mana_abilities_of(self, found: GameObject) -> tuple[Any, ...]:

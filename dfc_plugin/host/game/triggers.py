@@ -21,6 +21,7 @@ from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, gra
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.core import PLAYER_ZONES
 from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
@@ -66,7 +67,9 @@ class TriggerActions(LoopState):
         key = ("watched", self.version)
         cached: dict[int, GameObject] | None = self._static_cache.get(key)
         if cached is None:
-            cached = {found.id: found for zone in _WATCHED for found in self.in_zone(zone)}
+            objects, zones, players = self.objects, self.zones, self.players
+            places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
+            cached = {i: objects[i] for place in places for i in zones.get(place, ())}  # (in_zone's order)
             self._static_cache[key] = cached
         return cached
 
