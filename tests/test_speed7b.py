@@ -5,6 +5,7 @@ memo were keyed on too little (each was checked against such a deliberate break)
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -17,6 +18,24 @@ from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.state import Zone
 
 _NOBODY = -1
+
+
+def _played(game: Game, actions: int) -> Iterator[int]:
+    """Start the game and yield before each of up to ``actions`` actions (the agents'
+    picks), while the game goes on."""
+    game.start(hand=7)
+    for taken in range(actions):
+        if game.over or game.priority is None:
+            return
+        yield taken
+        game.play(1)
+
+
+def _same_afresh(game: Game, question: Callable[[Game], Any]) -> None:
+    """The remembered answer to ``question`` is the one worked out with nothing remembered."""
+    remembered = question(game)
+    with fresh():
+        assert remembered == question(game), (game.turn, game.step)
 
 
 def _rows_afresh(game: Game, mode: str) -> dict[int, tuple[str | None, list[str]]]:
@@ -54,15 +73,11 @@ def test_a_trigger_row_is_kept_for_the_same_state_and_worked_out_anew_for_a_new_
 @pytest.mark.parametrize("seed", [1, 4])
 def test_every_trigger_row_is_the_one_worked_out_afresh_in_random_games(seed: int) -> None:
     game = new_random_game(seed, invariants=False)
-    game.start(hand=7)
-    for _ in range(150):
-        if game.over or game.priority is None:
-            break
+    for _ in _played(game, 150):
         for mode in ("Phase", "ChangesZone", "Attacks", "SpellCast", "Always"):
             game.could_trigger_on_watched(mode)  # (fills the rows kept across versions)
             remembered = {i: _row_text(row) for i, row in game._mode_sources(mode).items()}
             assert remembered == _rows_afresh(game, mode), (mode, game.turn, game.step)
-        game.play(1)
 
 
 def _descriptions(game: Game) -> dict[tuple[int, int | None], str]:
@@ -77,14 +92,8 @@ def test_every_description_is_the_one_worked_out_afresh(seed: int) -> None:
     out anew, after every action of a random game (and with a face-down card)."""
     game = new_random_game(seed, invariants=False, library=library())
     game.add("Delver of Secrets", Zone.BATTLEFIELD, 1, face_down=True)
-    game.start(hand=7)
-    for _ in range(120):
-        if game.over or game.priority is None:
-            break
-        remembered = _descriptions(game)
-        with fresh():
-            assert remembered == _descriptions(game), (game.turn, game.step)
-        game.play(1)
+    for _ in _played(game, 120):
+        _same_afresh(game, _descriptions)
     hidden = list(game.in_zone(Zone.HAND, 1))
     assert hidden and all(game.describe(o, 2) == "a card" != game.describe(o, 1) for o in hidden)
 
@@ -174,11 +183,5 @@ def test_the_statics_faces_follow_a_transform_between_two_taps() -> None:
 def test_the_statics_faces_are_the_ones_worked_out_afresh_in_random_games(seed: int) -> None:
     game = new_random_game(seed, invariants=False, library=library())
     game.add("Test Anthem", Zone.BATTLEFIELD, 1)
-    game.start(hand=7)
-    for _ in range(150):
-        if game.over or game.priority is None:
-            break
-        remembered = _statics(game)
-        with fresh():
-            assert remembered == _statics(game), (game.turn, game.step)
-        game.play(1)
+    for _ in _played(game, 150):
+        _same_afresh(game, _statics)
