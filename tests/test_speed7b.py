@@ -15,6 +15,7 @@ from random_support import new_random_game
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.cache import fresh
+from dfc_plugin.host.game.state import _STATIC_ENTRIES
 from dfc_plugin.state import Zone
 
 _NOBODY = -1
@@ -74,10 +75,12 @@ def test_a_trigger_row_is_kept_for_the_same_state_and_worked_out_anew_for_a_new_
 def test_every_trigger_row_is_the_one_worked_out_afresh_in_random_games(seed: int) -> None:
     game = new_random_game(seed, invariants=False)
     for _ in _played(game, 150):
-        for mode in ("Phase", "ChangesZone", "Attacks", "SpellCast", "Always"):
-            game.could_trigger_on_watched(mode)  # (fills the rows kept across versions)
+        for mode in ("Phase", "ChangesZone", "Attacks", "SpellCast", "Always", "ChangesZoneAll"):
+            could = game.could_trigger_on_watched(mode)  # (fills the rows kept across versions)
             remembered = {i: _row_text(row) for i, row in game._mode_sources(mode).items()}
             assert remembered == _rows_afresh(game, mode), (mode, game.turn, game.step)
+            with fresh():
+                assert could == game.could_trigger_on_watched(mode), (mode, game.turn, game.step)
 
 
 def _descriptions(game: Game) -> dict[tuple[int, int | None], str]:
@@ -185,3 +188,17 @@ def test_the_statics_faces_are_the_ones_worked_out_afresh_in_random_games(seed: 
     game.add("Test Anthem", Zone.BATTLEFIELD, 1)
     for _ in _played(game, 150):
         _same_afresh(game, _statics)
+
+
+def test_the_answers_of_old_versions_are_dropped_now_and_then_and_never_read() -> None:
+    """``_static_cache`` keeps each answer for one version of the game and drops those
+    of earlier versions only when it holds more than ``_STATIC_ENTRIES``: it stays that
+    small, and what it answers is what is worked out afresh."""
+    game = new_random_game(8, invariants=False, library=library())
+    game.add("Test Anthem", Zone.BATTLEFIELD, 2)
+    largest = 0
+    for _ in _played(game, 300):
+        largest = max(largest, len(game._static_cache))
+        assert len(game._static_cache) <= _STATIC_ENTRIES + 64
+        _same_afresh(game, lambda g: (list(g._watched().items()), _statics(g), g.continuous_gives()))
+    assert largest > _STATIC_ENTRIES // 2  # (old versions' answers were kept for a while)

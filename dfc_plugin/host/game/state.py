@@ -34,6 +34,10 @@ T = TypeVar("T")
 #: Starting life total (103.4).
 STARTING_LIFE = 20
 
+#: Entries of ``_static_cache`` (each for one version of the game) kept before the old
+#: versions' are dropped.
+_STATIC_ENTRIES = 256
+
 
 class Seats:
     """The core's chooser, answered by each player's agent (so every choice the
@@ -453,7 +457,10 @@ class LoopState(GameCore):
         cached = self._static_cache.get(key)
         if cached is None:
             cached = self._statics_now()
-            self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
+            # (an entry of an earlier version is never asked for again, as the version only
+            # grows: the old ones are dropped only now and then, not at every version)
+            if len(self._static_cache) > _STATIC_ENTRIES:
+                self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
             self._static_cache[key] = cached
         return cached
 
