@@ -289,10 +289,24 @@ class TriggerActions(LoopState):
         could trigger anything: a watched object whose face has a trigger of the mode, a
         static that grants triggers, or a delayed trigger. Where none does (most games,
         most of the time), the event need not be sent: it would be only recorded."""
-        if self.delayed or any_granted_triggers(self):
+        if self.delayed:
             return True
         rows = self._rows_of(mode)
         if rows is None:  # (an animation: this version's faces)
-            return any(row[2] for row in self._mode_sources(mode).values())
-        # (a row is kept for an object's very state: _rows_of)
-        return any(self._row(found, mode, rows)[2] for found in self._watched().values())
+            if any(row[2] for row in self._mode_sources(mode).values()):
+                return True
+        elif self._any_row(mode, rows):
+            return True
+        return any_granted_triggers(self)
+
+    def _any_row(self, mode: str, rows: dict[int, _Row]) -> bool:
+        """Whether a watched object's face has a trigger of this mode. Its rows are kept
+        per state (:meth:`_rows_of`, with no animation), so the answer stands while the
+        watched zones hold the same objects with the same states (``moves``)."""
+        known: dict[str, tuple[int, bool]] = self.__dict__.setdefault("_any_rows", {})
+        hit = known.get(mode)
+        if hit is not None and hit[0] == self.moves:
+            return hit[1]
+        answer = any(self._row(found, mode, rows)[2] for found in self._watched().values())
+        known[mode] = (self.moves, answer)
+        return answer
