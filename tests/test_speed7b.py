@@ -202,3 +202,21 @@ def test_the_answers_of_old_versions_are_dropped_now_and_then_and_never_read() -
         assert len(game._static_cache) <= _STATIC_ENTRIES + 64
         _same_afresh(game, lambda g: (list(g._watched().items()), _statics(g), g.continuous_gives()))
     assert largest > _STATIC_ENTRIES // 2  # (old versions' answers were kept for a while)
+
+
+def test_the_board_scan_keeps_an_unchanged_permanent_and_sees_new_damage_on_it() -> None:
+    """The state-based scan keeps its answer for the very same permanent (with the same
+    damage and waiting abilities); damage marked on it since (the same object, 120.3)
+    is seen: lethal damage destroys it (704.5g); and every answer is the one worked out
+    afresh."""
+    game = Game(library=library())
+    delver = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 2)
+    first = game._board()
+    again = game._board()
+    assert again == first and all(a is b for a, b in zip(again, first, strict=True))  # the very answers
+    game.set_up_object(delver, damage=1)
+    scanned = game._board()
+    assert [(o.id, rule) for o, rule, _ in scanned if rule] == [(delver, "704.5g")]
+    with fresh():
+        assert [(o.id, r, n) for o, r, n in game._board()] == [(o.id, r, n) for o, r, n in scanned]
