@@ -19,6 +19,8 @@ from dfc_plugin.host.game.state import _STATIC_ENTRIES
 from dfc_plugin.state import Zone
 
 _NOBODY = -1
+#: A token's script (cardscripts/tokenscripts).
+_TOKEN = "Zombie Token"
 
 
 def _played(game: Game, actions: int) -> Iterator[int]:
@@ -220,3 +222,26 @@ def test_the_board_scan_keeps_an_unchanged_permanent_and_sees_new_damage_on_it()
     assert [(o.id, rule) for o, rule, _ in scanned if rule] == [(delver, "704.5g")]
     with fresh():
         assert [(o.id, r, n) for o, r, n in game._board()] == [(o.id, r, n) for o, r, n in scanned]
+
+
+def test_the_cards_held_follow_a_token_made_and_gone() -> None:
+    """The count the check after every action compares with the cards in the game
+    (every card in exactly one object) is remembered while ``moves`` stands: a token
+    made (111.1) and a token that dies (it ceases to exist, 111.7) change it, and the
+    action is not refused for a count kept too long."""
+    game = Game(library=library())
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    assert game._cards_held() == len(game.cards) == 1
+    token = game.make_token(game.library.get(_TOKEN), 1)
+    assert game._cards_held() == len(game.cards) == 2
+    game.move(token, Zone.GRAVEYARD)
+    assert game._cards_held() == len(game.cards) == 1
+    with fresh():
+        assert game._cards_held() == 1
+
+
+@pytest.mark.parametrize("seed", [3])
+def test_the_cards_held_are_the_ones_counted_afresh_in_random_games(seed: int) -> None:
+    game = new_random_game(seed, invariants=False, library=library())
+    for _ in _played(game, 200):
+        _same_afresh(game, lambda g: (g._cards_held(), len(g.cards)))

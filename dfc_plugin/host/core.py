@@ -222,11 +222,15 @@ class GameCore:
         if self.check_invariants:
             self.verify(after=name)
             return
-        held = sum(map(len, map(_cards_of, self.objects.values())))
+        held = self._cards_held()
         listed = sum(map(len, self.zones.values()))
         if held != len(self.cards) or listed != len(self.objects):
             self.verify(after=name)  # names the card or object that broke it
             raise EngineError(f"the cards and objects do not add up after {name}")
+
+    def _cards_held(self) -> int:
+        """How many cards the objects hold (a melded permanent two, any other one)."""
+        return sum(map(len, map(_cards_of, self.objects.values())))
 
     # ------------------------------------------------------------------ the access check
     def reach(self, action: str, object_id: int, player: int | None = None) -> GameObject:

@@ -161,9 +161,9 @@ class LoopState(GameCore):
         self._mana: dict[int, tuple[DfcState, tuple[Any, ...]]] = {}
         #: Bumped on every change to an object or a life total: what caches key on.
         self.version = 0
-        #: Bumped on every zone change, every change of an object's state and every
-        #: rollback: while it stands, every zone holds the same objects with the very
-        #: same states (what the memos of the board's states check first).
+        #: Bumped on every zone change, every change of an object's state or cards and
+        #: every rollback: while it stands, every zone holds the same objects with the
+        #: very same states and cards (what the memos of the board's states check first).
         self.moves = 0
         #: Objects as they last existed before they left their zone (608.2h, 603.10).
         self.lki: dict[int, GameObject] = {}
@@ -440,9 +440,20 @@ class LoopState(GameCore):
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         self.version += 1
-        if "state" in changes:
+        if "state" in changes or "cards" in changes:
             self.moves += 1
         return super()._replace(found, **changes)
+
+    def _cards_held(self) -> int:
+        """How many cards the objects hold: the same while ``moves`` is (only a zone
+        change, a rollback or a new state or cards of an object changes it)."""
+        seen = self.__dict__.get("_held")
+        if seen is not None and seen[0] == self.moves and not is_fresh():
+            return int(seen[1])
+        held = super()._cards_held()
+        if not is_fresh():
+            self.__dict__["_held"] = (self.moves, held)
+        return held
 
     def faces_on_battlefield(self) -> Iterator[tuple[GameObject, Face]]:
         for found in self.in_zone(Zone.BATTLEFIELD):
