@@ -15,6 +15,7 @@ from random_support import new_random_game
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.cache import fresh
+from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import _STATIC_ENTRIES
 from dfc_plugin.state import Zone
 
@@ -245,3 +246,25 @@ def test_the_cards_held_are_the_ones_counted_afresh_in_random_games(seed: int) -
     game = new_random_game(seed, invariants=False, library=library())
     for _ in _played(game, 200):
         _same_afresh(game, lambda g: (g._cards_held(), len(g.cards)))
+
+
+def test_without_the_watched_objects_the_candidates_are_the_others_in_order() -> None:
+    """Where no watched object has a trigger of an event's mode, only the event's own
+    objects that aren't watched and those that left the battlefield (as they last
+    existed there, 603.10a) are looked at: the full list without the watched ones."""
+    game = Game(library=library())
+    game.playing = True  # (events are heard: the last known objects are kept)
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 2)
+    dying = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    in_hand = game.add("Delver of Secrets", Zone.HAND, 1)
+    gone = game.obj(dying)
+    moved = game.move(dying, Zone.GRAVEYARD).object
+    event = GameEvent("ChangesZone", {"Card": moved, "Other": in_hand}, {}, {}, {dying: gone})
+    watched = game._watched()
+    everything = list(game._candidates(event))
+    others = list(game._candidates(event, watching=False))
+    assert others == [o for o in everything if watched.get(o.id) is not o]
+    assert [o.id for o in others] == [in_hand, dying] and others[1] is gone
+    step = GameEvent("Phase", {}, {"Player": 1}, {"Phase": "upkeep"})
+    assert list(game._candidates(step, watching=False)) == []
+    assert list(game._candidates(step)) == list(watched.values())

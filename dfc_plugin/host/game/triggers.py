@@ -116,14 +116,17 @@ class TriggerActions(LoopState):
             rows[found.id] = row
         return row
 
-    def _candidates(self, event: GameEvent) -> Iterable[GameObject]:
+    def _candidates(self, event: GameEvent, watching: bool = True) -> Iterable[GameObject]:
+        """The objects an event may trigger: the watched ones (``watching``: else only
+        the others, in the same order), the event's own, and those that left the
+        battlefield as they last existed there."""
         watched = self._watched()  # (a version's dict is never changed: safe to go through)
         if not event.lki and all(i in watched or i not in self.objects for i in event.objects.values()):
-            return watched.values()  # (a step's event, or one whose objects are all watched)
-        seen = dict(watched)
+            return watched.values() if watching else ()  # (a step's event, or its objects all watched)
+        seen = dict(watched) if watching else {}
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
-            if involved is not None:
+            if involved is not None and (watching or involved.id not in watched):
                 seen.setdefault(involved.id, involved)
         for found in event.lki.values():
             if found.zone is Zone.BATTLEFIELD:
@@ -144,7 +147,10 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        for found in self._candidates(event):
+        # (no watched object with a trigger of the mode, nothing granted: each would be
+        # passed over, before any other could trigger; only the others are looked at)
+        watching = rows is None or bool(self.animations) or grants or self._any_row(event.mode, rows)
+        for found in self._candidates(event, watching):
             if rows is not None and not self.animations:
                 row = rows.get(found.id)
                 if row is None or row[0] is not found.state:  # (the same state: the same face)
