@@ -12,12 +12,14 @@ import pytest
 from play_support import library
 from random_support import new_random_game
 
-from dfc_plugin.errors import IllegalActionError
+from dfc_plugin import hookimpl
+from dfc_plugin.errors import EngineError, IllegalActionError, PluginError
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import _STATIC_ENTRIES
-from dfc_plugin.state import Zone
+from dfc_plugin.registry import Registry
+from dfc_plugin.state import DfcState, Zone
 
 _NOBODY = -1
 #: A token's script (cardscripts/tokenscripts).
@@ -268,3 +270,33 @@ def test_without_the_watched_objects_the_candidates_are_the_others_in_order() ->
     step = GameEvent("Phase", {}, {"Player": 1}, {"Phase": "upkeep"})
     assert list(game._candidates(step, watching=False)) == []
     assert list(game._candidates(step)) == list(watched.values())
+
+
+class _Crashing:
+    """A plugin whose ``transform`` handler fails (an unchecked registry)."""
+
+    @hookimpl
+    def dfc_register_rules(self, registry: Registry) -> None:
+        registry.register("transform", self.transform, plugin="crashing-plugin")
+
+    def transform(self, edition: object, state: DfcState, *args: object) -> None:
+        raise KeyError("no back face")
+
+
+def test_an_unchecked_handler_that_fails_in_an_action_is_blamed_and_the_game_is_unchanged() -> None:
+    """Each action runs as the registry's ``guard()`` would: an exception out of an
+    unchecked handler is a PluginError naming the plugin and the rule point, and the
+    action is rolled back; an engine bug (blamed on no plugin) is an EngineError."""
+    game = Game(library=library(), plugins=[_Crashing()], checked=False)
+    delver = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    before, logged = dict(game.objects), len(game.log)
+    with pytest.raises(PluginError) as caught:
+        game.transform(delver)
+    assert (caught.value.plugin, caught.value.rule_point) == ("crashing-plugin", "transform")
+    assert isinstance(caught.value.__cause__, KeyError)
+    assert game.objects == before and len(game.log) == logged
+    missing: dict[str, int] = {}
+    game._settle = lambda: missing["day"]  # type: ignore[method-assign,assignment]  # (an engine bug)
+    with pytest.raises(EngineError, match="move failed with KeyError"):
+        game.move(delver, Zone.GRAVEYARD)
+    assert game.objects == before and len(game.log) == logged

@@ -18,7 +18,7 @@ from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.editions import CURRENT, Edition
-from dfc_plugin.errors import DfcError, EngineError, IllegalActionError
+from dfc_plugin.errors import DfcError, EngineError, IllegalActionError, PluginError
 from dfc_plugin.host.access import GAME_ZONES, REACH, is_secret, public_description
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.hostspec import build_registry, plugin_manager
@@ -96,9 +96,16 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
             snapshot = self._snapshot()
             self._depth += 1
             try:
-                with self.rules.guard():
+                try:  # (the registry's ``guard()``, without a context manager's cost)
                     result = method(self, *args, **kwargs)
                     self._settle()
+                except PluginError:
+                    raise
+                except Exception as error:  # an unchecked handler's: a PluginError naming it
+                    blamed = self.rules.blame(error)
+                    if blamed is None:
+                        raise
+                    raise blamed from error
                 self._check_after(name)
             except IllegalActionError as error:
                 self._restore(snapshot)
