@@ -147,9 +147,14 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        # (no watched object with a trigger of the mode, nothing granted: each would be
-        # passed over, before any other could trigger; only the others are looked at)
-        watching = rows is None or bool(self.animations) or grants or self._any_row(event.mode, rows)
+        # (a step's event, say, where no watched object has a trigger of the mode and
+        # nothing is granted: each would be passed over, so none is looked at; an event
+        # with objects of its own moved some, and the loop below passes them over as fast)
+        watching = (
+            rows is None
+            or bool(self.animations or grants or event.objects or event.lki)
+            or self._any_row(event.mode, rows)
+        )
         for found in self._candidates(event, watching):
             if rows is not None and not self.animations:
                 row = rows.get(found.id)
@@ -313,6 +318,13 @@ class TriggerActions(LoopState):
         hit = known.get(mode)
         if hit is not None and hit[0] == self.moves:
             return hit[1]
-        answer = any(self._row(found, mode, rows)[2] for found in self._watched().values())
+        answer = False
+        for found in self._watched().values():  # (_row, written out: asked after most moves)
+            row = rows.get(found.id)
+            if row is None or row[0] is not found.state:
+                row = self._trigger_row(found, mode, rows)
+            if row[2]:
+                answer = True
+                break
         known[mode] = (self.moves, answer)
         return answer
