@@ -300,3 +300,21 @@ def test_an_unchecked_handler_that_fails_in_an_action_is_blamed_and_the_game_is_
     with pytest.raises(EngineError, match="move failed with KeyError"):
         game.move(delver, Zone.GRAVEYARD)
     assert game.objects == before and len(game.log) == logged
+
+
+def test_a_snapshot_keeps_the_objects_table_as_it_was_while_the_game_goes_on() -> None:
+    """The snapshot keeps the very table of objects and the game goes on with a copy:
+    whatever the game does afterwards, the kept table is as it was, and a refused
+    action brings it back (every object as before, none added, none gone)."""
+    game = Game(library=library())
+    first = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    game.add("Delver of Secrets", Zone.HAND, 1)
+    before = dict(game.objects)
+    snapshot = game._snapshot()
+    game.move(first, Zone.GRAVEYARD)
+    game.set_tapped(next(iter(game.objects)), True)
+    assert snapshot["objects"] == before and game.objects != before
+    game._restore(snapshot)
+    assert game.objects == before
+    _refused(game, lambda: game.move(first, Zone.EXILE))
+    assert game.objects == before and game.obj(first).zone is Zone.BATTLEFIELD

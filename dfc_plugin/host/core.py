@@ -203,8 +203,11 @@ class GameCore:
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
+        # The game goes on with the copy, the snapshot keeps the table as it was: a copy
+        # is compact, so the next one is quick (a table that objects have left is not).
+        kept, self.objects = self.objects, dict(self.objects)
         return {
-            "objects": dict(self.objects),
+            "objects": kept,
             "zones": {key: list(ids) for key, ids in self.zones.items()},
             "cards": dict(self.cards),
             "log": len(self.log),
