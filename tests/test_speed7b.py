@@ -318,3 +318,23 @@ def test_a_snapshot_keeps_the_objects_table_as_it_was_while_the_game_goes_on() -
     assert game.objects == before
     _refused(game, lambda: game.move(first, Zone.EXILE))
     assert game.objects == before and game.obj(first).zone is Zone.BATTLEFIELD
+
+
+def test_an_object_changed_in_place_is_the_one_evolve_makes() -> None:
+    """``_replace`` builds the changed object field by field: the very record
+    ``GameObject.evolve`` (dataclasses.replace) would make, for each field changed, and
+    a field a game object lacks is refused as replace refuses it."""
+    game = Game(library=library())
+    delver = game.obj(game.add("Delver of Secrets", Zone.BATTLEFIELD, 1))
+    changes: list[dict[str, Any]] = [
+        {"tapped": True},
+        {"counters": (("P1P1", 2),), "controller": 2},
+        {"state": delver.state.evolve(zone=Zone.GRAVEYARD), "timestamp": 99, "x": 3},
+        {"known_to": (1, 2), "chosen_name": "Island", "permits": ((1, "transformed"),)},
+    ]
+    for change in changes:
+        made = game._replace(delver, **change)
+        assert made == delver.evolve(**change) and game.obj(delver.id) is made
+        assert all(getattr(made, k) == v for k, v in change.items())
+    with pytest.raises(TypeError):
+        game._replace(delver, colour="blue")

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
@@ -135,6 +135,9 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
 
 
 _cards_of = attrgetter("cards")
+#: A game object's fields, in the order its constructor takes them (every one an init field).
+_OBJECT_ORDER = tuple(f.name for f in fields(GameObject))
+_OBJECT_FIELDS = frozenset(_OBJECT_ORDER)
 
 
 class GameCore:
@@ -399,7 +402,10 @@ class GameCore:
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         """Change an object in place (same id: a transform, a tap, a counter)."""
-        updated = found.evolve(**changes)
+        if _OBJECT_FIELDS.issuperset(changes):  # (found.evolve, without replace()'s checks per field)
+            updated = GameObject(*[changes[n] if n in changes else getattr(found, n) for n in _OBJECT_ORDER])
+        else:
+            updated = found.evolve(**changes)  # (raises TypeError for a field it lacks)
         self.objects[found.id] = updated
         return updated
 
