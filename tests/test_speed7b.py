@@ -338,3 +338,16 @@ def test_an_object_changed_in_place_is_the_one_evolve_makes() -> None:
         assert all(getattr(made, k) == v for k, v in change.items())
     with pytest.raises(TypeError):
         game._replace(delver, colour="blue")
+
+
+@pytest.mark.rule("117.4")
+def test_all_passed_asks_for_the_players_still_in_the_game() -> None:
+    """117.4: all players pass in succession: with nobody gone, all of them; once a
+    player has left the game (104.3a, 800.4), the others only."""
+    game = Game(players=3, library=library())
+    game.passed = {1, 2}
+    assert not game._all_passed() and game._all_passed(3)
+    game.losers.append(3)
+    assert game._all_passed()
+    game.passed = {1}
+    assert not game._all_passed() and game._all_passed(2)
