@@ -446,7 +446,7 @@ class GameCore:
         key = (id(found.state), may_look, reader is None)
         hit = table.get(key)
         definition = found.cards[0].definition
-        if hit is not None and hit[1] is definition and not self._is_fresh():
+        if hit is not None and hit[0] is found.state and hit[1] is definition and not self._is_fresh():
             return hit[2]
         text = self._description(found, reader, may_look)
         if not self._is_fresh():
