@@ -15,7 +15,7 @@ from random_support import new_random_game
 from dfc_plugin import hookimpl
 from dfc_plugin.errors import EngineError, IllegalActionError, PluginError
 from dfc_plugin.host import Game
-from dfc_plugin.host.game.cache import fresh
+from dfc_plugin.host.game.cache import APPLY_PATH_MEMOS, fresh
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import _STATIC_ENTRIES
 from dfc_plugin.registry import Registry
@@ -351,3 +351,18 @@ def test_all_passed_asks_for_the_players_still_in_the_game() -> None:
     assert game._all_passed()
     game.passed = {1}
     assert not game._all_passed() and game._all_passed(2)
+
+
+def test_a_game_played_within_fresh_keeps_none_of_the_apply_path_memos() -> None:
+    """Within ``fresh()`` nothing is remembered: a random game played there leaves every
+    memo of the apply path empty (and plays as the remembering game does)."""
+    with fresh():
+        game = new_random_game(9, invariants=False)
+        for _ in _played(game, 120):
+            pass
+    assert all(not game.__dict__.get(name) for name in APPLY_PATH_MEMOS)
+    again = new_random_game(9, invariants=False)
+    for _ in _played(again, 120):
+        pass
+    assert all(again.__dict__.get(name) for name in ("_trigger_rows", "_held", "_described"))
+    assert again.log_text() == game.log_text()
