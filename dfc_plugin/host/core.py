@@ -12,13 +12,13 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
 from typing import Any, Concatenate, ParamSpec, Protocol, TypeVar
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.editions import CURRENT, Edition
-from dfc_plugin.errors import DfcError, EngineError, IllegalActionError
+from dfc_plugin.errors import DfcError, EngineError, IllegalActionError, PluginError
 from dfc_plugin.host.access import GAME_ZONES, REACH, is_secret, public_description
 from dfc_plugin.host.model import CardInstance, Event, GameObject
 from dfc_plugin.hostspec import build_registry, plugin_manager
@@ -96,9 +96,16 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
             snapshot = self._snapshot()
             self._depth += 1
             try:
-                with self.rules.guard():
+                try:  # (the registry's ``guard()``, without a context manager's cost)
                     result = method(self, *args, **kwargs)
                     self._settle()
+                except PluginError:
+                    raise
+                except Exception as error:  # an unchecked handler's: a PluginError naming it
+                    blamed = self.rules.blame(error)
+                    if blamed is None:
+                        raise
+                    raise blamed from error
                 self._check_after(name)
             except IllegalActionError as error:
                 self._restore(snapshot)
@@ -128,6 +135,9 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
 
 
 _cards_of = attrgetter("cards")
+#: A game object's fields, in the order its constructor takes them (every one an init field).
+_OBJECT_ORDER = tuple(f.name for f in fields(GameObject))
+_OBJECT_FIELDS = frozenset(_OBJECT_ORDER)
 
 
 class GameCore:
@@ -151,10 +161,11 @@ class GameCore:
             manager = plugin_manager(plugins=plugins)
             registry = registry or build_registry(manager, edition, checked=checked)
             library = library or _plugin_library(manager, list(folders))
-        from dfc_plugin.host.game.cache import RememberingRules  # (the package imports this module)
+        from dfc_plugin.host.game.cache import RememberingRules, is_fresh  # (the package imports this module)
 
         # The plugin's answers to pure questions are remembered (host/game/cache.py).
         self.rules: Registry = RememberingRules(registry)  # type: ignore[assignment]
+        self._is_fresh = is_fresh  # (within ``fresh()`` nothing remembered is used)
         self.library = library
         self.players = list(range(1, players + 1))
         self.chooser: Chooser = chooser or FirstChoice()
@@ -174,6 +185,7 @@ class GameCore:
         self._next_card = 1
         self._clock = 0
         self._depth = 0
+        self._described: dict[tuple[int, bool, bool], tuple[DfcState, CardDef, str]] = {}
         for player in self.players:
             for zone in PLAYER_ZONES:
                 self.zones[(player, zone)] = []
@@ -194,8 +206,11 @@ class GameCore:
 
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
+        # The game goes on with the copy, the snapshot keeps the table as it was: a copy
+        # is compact, so the next one is quick (a table that objects have left is not).
+        kept, self.objects = self.objects, dict(self.objects)
         return {
-            "objects": dict(self.objects),
+            "objects": kept,
             "zones": {key: list(ids) for key, ids in self.zones.items()},
             "cards": dict(self.cards),
             "log": len(self.log),
@@ -220,11 +235,15 @@ class GameCore:
         if self.check_invariants:
             self.verify(after=name)
             return
-        held = sum(map(len, map(_cards_of, self.objects.values())))
+        held = self._cards_held()
         listed = sum(map(len, self.zones.values()))
         if held != len(self.cards) or listed != len(self.objects):
             self.verify(after=name)  # names the card or object that broke it
             raise EngineError(f"the cards and objects do not add up after {name}")
+
+    def _cards_held(self) -> int:
+        """How many cards the objects hold (a melded permanent two, any other one)."""
+        return sum(map(len, map(_cards_of, self.objects.values())))
 
     # ------------------------------------------------------------------ the access check
     def reach(self, action: str, object_id: int, player: int | None = None) -> GameObject:
@@ -383,7 +402,10 @@ class GameCore:
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         """Change an object in place (same id: a transform, a tap, a counter)."""
-        updated = found.evolve(**changes)
+        if _OBJECT_FIELDS.issuperset(changes):  # (found.evolve, without replace()'s checks per field)
+            updated = GameObject(*[changes[n] if n in changes else getattr(found, n) for n in _OBJECT_ORDER])
+        else:
+            updated = found.evolve(**changes)  # (raises TypeError for a field it lacks)
         self.objects[found.id] = updated
         return updated
 
@@ -415,8 +437,26 @@ class GameCore:
 
     # ------------------------------------------------------------------ the log
     def describe(self, found: GameObject, reader: int | None = None) -> str:
-        """How ``reader`` sees an object (``None``: everything, for the debug log)."""
+        """How ``reader`` sees an object (``None``: everything, for the debug log). The
+        text reads only the object's (immutable) state, its first card's definition and
+        whether the reader may look, so it is remembered by those (the entry keeps them
+        alive: a key found is the very same state; nothing is kept within ``fresh()``)."""
         may_look = reader is None or self.may_look(reader, found)
+        table: dict[tuple[int, bool, bool], tuple[DfcState, CardDef, str]] = self._described
+        key = (id(found.state), may_look, reader is None)
+        hit = table.get(key)
+        definition = found.cards[0].definition
+        if hit is not None and hit[0] is found.state and hit[1] is definition and not self._is_fresh():
+            return hit[2]
+        text = self._description(found, reader, may_look)
+        if not self._is_fresh():
+            if len(table) > 50_000:
+                table.clear()
+            table[key] = (found.state, definition, text)
+        return text
+
+    def _description(self, found: GameObject, reader: int | None, may_look: bool) -> str:
+        """:meth:`describe` worked out: the plugin's view of the object (712.7)."""
         view = self.rules.view(found.state, may_look)
         if view.get("hidden"):
             if view.get("face_down"):
@@ -429,7 +469,7 @@ class GameCore:
 
     def record(self, verb: str, found: GameObject | None, text: str, rule: str = "", **data: Any) -> None:
         """Add an event; details of a hidden object go only to those who may see it."""
-        rule = self.edition.cite(rule) if rule else rule
+        rule = self.edition.cite(rule) if rule and self.edition.renumbered else rule
         if found is None:
             self.log.append(Event(self.turn, verb, text, rule, data=data))
             return

@@ -228,3 +228,17 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
 #: kept with those very objects and the turn (host/game/actions.py; tests/test_speed7a.py
 #: compares each with the answer worked out afresh).
 LISTING_MEMOS = ("settled", "inputs", "local")
+
+#: What the apply path remembers besides (issue 10, round 7), and what each keys on;
+#: none is read or kept within :func:`fresh` (tests/test_speed7b.py compares each with
+#: the answer worked out afresh):
+#:
+#: * ``_trigger_rows``: each object's face and triggers of a mode, kept with the very
+#:   state they were worked out for (a tapped permanent, a new object, keeps its row);
+#: * ``_any_rows``: whether any watched object has a trigger of a mode, per ``moves``
+#:   (bumped by every zone change, new state or cards of an object, and rollback);
+#: * ``_held``: how many cards the objects hold (the check after every action), per
+#:   ``moves``; ``_statics_seen`` and ``_settled`` trust ``moves`` before comparing
+#:   the board state by state;
+#: * ``_described``: an object's text in the log, per state, card and right to look.
+APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_described")

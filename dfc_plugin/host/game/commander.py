@@ -44,9 +44,9 @@ class CommanderRules(LoopState):
     return to the command zone (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _commander_fields(self) -> dict[str, Any]:
-        fields: dict[str, Any] = self.__dict__.setdefault(
-            "_commander", {"cards": {}, "casts": {}, "asked": set()}
-        )
+        fields: dict[str, Any] | None = self.__dict__.get("_commander")
+        if fields is None:  # (made once, not at every question: an action asks before it starts)
+            fields = self.__dict__["_commander"] = {"cards": {}, "casts": {}, "asked": set()}
         return fields
 
     # ------------------------------------------------------------------ designation
@@ -144,9 +144,14 @@ class CommanderRules(LoopState):
     def _snapshot(self) -> dict[str, Any]:
         snapshot: dict[str, Any] = super()._snapshot()
         fields = self._commander_fields()
-        snapshot["commander"] = {k: type(v)(v) for k, v in fields.items()}
+        # (no commander, no cast, nobody asked: most games; restored as new empty ones)
+        kept = {k: type(v)(v) for k, v in fields.items()} if any(fields.values()) else None
+        snapshot["commander"] = kept
         return snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         super()._restore(snapshot)
-        self.__dict__["_commander"] = {k: type(v)(v) for k, v in snapshot["commander"].items()}
+        kept = snapshot["commander"]
+        self.__dict__.pop("_commander", None)  # (none kept: _commander_fields makes new empty ones)
+        if kept is not None:
+            self.__dict__["_commander"] = {k: type(v)(v) for k, v in kept.items()}

@@ -39,6 +39,9 @@ class Leaving(LoopState):
     # ------------------------------------------------------------------ snapshots
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
+        if not self.until_leaves and not self._sources_gone:  # (most games: restored as new empty ones)
+            snapshot["until"] = ({}, [])
+            return snapshot
         snapshot["until"] = ({k: list(v) for k, v in self.until_leaves.items()}, list(self._sources_gone))
         return snapshot
 

@@ -76,12 +76,17 @@ class StateBased(Combat):
         known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
         kept = {}
         board: Board = []
+        damage, deathtouched, waiting = self.damage, self.deathtouched, plain or ()
         for found in self.battlefield():
             fid = found.id
-            now = (self.damage.get(fid, 0), fid in self.deathtouched, plain is not None and fid in plain)
+            now = (damage.get(fid, 0), fid in deathtouched, fid in waiting)
             last = known.get(fid) if known is not None else None
+            if last is not None and last[1] == now and last[0] is found:  # (the very object)
+                board.append(last[2])
+                kept[fid] = last
+                continue
             if last is not None and last[1] == now and _reads_the_same(last[0], found):
-                answer = (found, last[2], last[3])
+                answer = (found, last[2][1], last[2][2])
             else:
                 answer = (found, *self._per_object(plain, "board", found, self._board_rule))
                 remembered = table.get(("board", fid), (None,))[0] is found  # (not: a CDA, 604.3)
@@ -89,7 +94,7 @@ class StateBased(Combat):
                     board.append(answer)
                     continue
             board.append(answer)
-            kept[fid] = (found, now, answer[1], answer[2])
+            kept[fid] = (found, now, answer)
         if known is not None:
             table[_WHOLE_BOARD] = kept
         return board

@@ -34,6 +34,10 @@ T = TypeVar("T")
 #: Starting life total (103.4).
 STARTING_LIFE = 20
 
+#: Entries of ``_static_cache`` (each for one version of the game) kept before the old
+#: versions' are dropped.
+_STATIC_ENTRIES = 256
+
 
 class Seats:
     """The core's chooser, answered by each player's agent (so every choice the
@@ -157,6 +161,10 @@ class LoopState(GameCore):
         self._mana: dict[int, tuple[DfcState, tuple[Any, ...]]] = {}
         #: Bumped on every change to an object or a life total: what caches key on.
         self.version = 0
+        #: Bumped on every zone change, every change of an object's state or cards and
+        #: every rollback: while it stands, every zone holds the same objects with the
+        #: very same states and cards (what the memos of the board's states check first).
+        self.moves = 0
         #: Objects as they last existed before they left their zone (608.2h, 603.10).
         self.lki: dict[int, GameObject] = {}
         self._quiet = 0
@@ -206,7 +214,7 @@ class LoopState(GameCore):
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
         fields = self.__dict__  # (most are empty: those need no copy, _restore makes new ones)
-        snapshot["loop"] = {name: _copy(fields[name]) for name in self._LOOP_FIELDS if fields[name]}
+        snapshot["loop"] = {name: _copy(value) for name in self._LOOP_FIELDS if (value := fields[name])}
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
@@ -217,6 +225,7 @@ class LoopState(GameCore):
         for name in self._LOOP_FIELDS:  # an empty container was kept as a new empty one
             setattr(self, name, kept[name] if name in kept else type(getattr(self, name))())
         self.version += 1
+        self.moves += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
         self.stack_items, self.pending = snapshot["loop_lists"]
         self._leaving = {}
@@ -268,6 +277,7 @@ class LoopState(GameCore):
             self._leaving[card.id] = found
         self.lki[found.id] = found
         self.version += 1
+        self.moves += 1
         super()._remove(found)
 
     def _place(
@@ -281,6 +291,7 @@ class LoopState(GameCore):
     ) -> GameObject:
         made = super()._place(cards, state, controller, top=top, **fields)
         self.version += 1
+        self.moves += 1
         lki = self._leaving.pop(cards[0].id, None)
         for card in cards[1:]:
             self._leaving.pop(card.id, None)
@@ -345,15 +356,20 @@ class LoopState(GameCore):
     def _settle(self) -> None:
         # Day/night follows the permanents' states only (turns.py asks the plugin about
         # each ``DfcState``): nothing to do while the designation and every permanent's
-        # id and (immutable) state are as last settled.
+        # id and (immutable) state are as last settled (surely so while ``moves`` is).
         seen = self.__dict__.get("_settled")
-        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1], seen[2]):
+        if seen is None or seen[0] is not self.day_night or not self._same_states(seen[1], seen[2], seen[3]):
             super()._settle()
             ids = list(self.zones[(None, Zone.BATTLEFIELD)])
-            self.__dict__["_settled"] = (self.day_night, ids, [self.objects[i].state for i in ids])
+            states = [self.objects[i].state for i in ids]
+            self.__dict__["_settled"] = (self.day_night, ids, states, self.moves)
+        elif seen[3] != self.moves:  # (the very same states again: no need to compare them next time)
+            self.__dict__["_settled"] = (*seen[:3], self.moves)
         self.check_day_change()
 
-    def _same_states(self, ids: list[int], states: list[DfcState]) -> bool:
+    def _same_states(self, ids: list[int], states: list[DfcState], moves: int = -1) -> bool:
+        if moves == self.moves:  # (no zone change and no new state since: the same)
+            return True
         now = self.zones[(None, Zone.BATTLEFIELD)]
         objects = self.objects
         return ids == now and all(map(is_, states, (objects[i].state for i in now)))
@@ -424,7 +440,20 @@ class LoopState(GameCore):
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         self.version += 1
+        if "state" in changes or "cards" in changes:
+            self.moves += 1
         return super()._replace(found, **changes)
+
+    def _cards_held(self) -> int:
+        """How many cards the objects hold: the same while ``moves`` is (only a zone
+        change, a rollback or a new state or cards of an object changes it)."""
+        seen = self.__dict__.get("_held")
+        if seen is not None and seen[0] == self.moves and not is_fresh():
+            return int(seen[1])
+        held = super()._cards_held()
+        if not is_fresh():
+            self.__dict__["_held"] = (self.moves, held)
+        return held
 
     def faces_on_battlefield(self) -> Iterator[tuple[GameObject, Face]]:
         for found in self.in_zone(Zone.BATTLEFIELD):
@@ -439,7 +468,10 @@ class LoopState(GameCore):
         cached = self._static_cache.get(key)
         if cached is None:
             cached = self._statics_now()
-            self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
+            # (an entry of an earlier version is never asked for again, as the version only
+            # grows: the old ones are dropped only now and then, not at every version)
+            if len(self._static_cache) > _STATIC_ENTRIES:
+                self._static_cache = {k: v for k, v in self._static_cache.items() if k[1] == self.version}
             self._static_cache[key] = cached
         return cached
 
@@ -447,12 +479,15 @@ class LoopState(GameCore):
         """:meth:`faces_with_statics` worked out: while the very same states are in the
         two zones (and no animation could take abilities away), the faces found last
         time, with the objects as they are now (a tapped permanent is a new object
-        with the same state)."""
+        with the same state; surely the same while ``moves`` is as it was then)."""
+        last = self.__dict__.get("_statics_seen", ((), (), [], -1))
+        if last[3] == self.moves and not self.animations and not is_fresh():
+            return [(self.objects[i], face) for i, face in last[2]]
         ids = (*self.zones.get((None, Zone.BATTLEFIELD), ()), *self.zones.get((None, Zone.COMMAND), ()))
         states = tuple(self.objects[i].state for i in ids)
-        last = self.__dict__.get("_statics_seen", ((), (), []))
         same = last[0] == ids and all(map(is_, last[1], states))
         if same and not self.animations and not is_fresh():
+            self.__dict__["_statics_seen"] = (*last[:3], self.moves)
             return [(self.objects[i], face) for i, face in last[2]]
         found = [
             (self.objects[i], face)
@@ -460,7 +495,7 @@ class LoopState(GameCore):
             if (face := self.face_of(self.objects[i])) is not None and _has_statics(face)
         ]
         if not is_fresh():
-            self.__dict__["_statics_seen"] = (ids, states, [(o.id, face) for o, face in found])
+            self.__dict__["_statics_seen"] = (ids, states, [(o.id, face) for o, face in found], self.moves)
         return found
 
     def mana_abilities_of(self, found: GameObject) -> tuple[Any, ...]:
@@ -596,6 +631,9 @@ def _lki(found: GameObject | None) -> dict[int, GameObject]:
 
 
 def _copy(value: Any) -> Any:
+    kind = type(value)
+    if kind is list or kind is set:  # (the exact types first: the loop's fields are these)
+        return kind(value)
     if isinstance(value, dict):
         return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
     if isinstance(value, set):

@@ -128,6 +128,8 @@ class Steps(CastingActions, StateBased):
 
     def _all_passed(self, *also: int) -> bool:
         """Whether every player has passed in succession (with ``also``)."""
+        if not self.losers:  # (every player is still in the game: asked at every pass)
+            return self.passed.union(also).issuperset(self.players)
         return {p for p in self.players if self.alive(p)} <= self.passed.union(also)
 
     def _hand_on(self, player: int) -> ActionResult:

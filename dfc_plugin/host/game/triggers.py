@@ -8,6 +8,7 @@ Leaves-the-battlefield abilities look back in time, at the object as it last exi
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import replace
 from typing import Any
 
@@ -20,14 +21,18 @@ from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, gra
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.core import PLAYER_ZONES
 from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.parser import parse_param_map
-from dfc_plugin.state import Zone
+from dfc_plugin.state import DfcState, Zone
 
 __all__ = ["TriggerActions"]
+
+#: A kept row of triggers: the state it was worked out for, its face, its triggers of a mode.
+_Row = tuple[DfcState, Face | None, list[Ability]]
 
 #: Zones whose objects' triggers are looked at for every event; an object elsewhere
 #: (a hand, a library) is looked at only when it is the event's own object.
@@ -62,7 +67,9 @@ class TriggerActions(LoopState):
         key = ("watched", self.version)
         cached: dict[int, GameObject] | None = self._static_cache.get(key)
         if cached is None:
-            cached = {found.id: found for zone in _WATCHED for found in self.in_zone(zone)}
+            objects, zones, players = self.objects, self.zones, self.players
+            places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
+            cached = {i: objects[i] for place in places for i in zones.get(place, ())}  # (in_zone's order)
             self._static_cache[key] = cached
         return cached
 
@@ -76,41 +83,50 @@ class TriggerActions(LoopState):
             # (with no animation, a face reads only the object: an unchanged one's row stays)
             rows = self._rows_of(mode)
             for found in self._watched().values():
-                row = rows.get(found.id) if rows is not None else None
-                if row is None or row[0] is not found:
-                    row = self._trigger_row(found, mode, rows)
-                cached[found.id] = row
+                _, face, abilities = self._row(found, mode, rows)
+                cached[found.id] = (found, face, abilities)
             self._static_cache[key] = cached
         return cached
 
-    def _rows_of(self, mode: str) -> dict[int, tuple[GameObject, Face | None, list[Ability]]] | None:
-        """Each object's face and triggers of this mode, by id. With no animation a face
-        reads only the object (immutable), so an unchanged object's row is kept from one
-        version of the game to the next (``None``: an animation, or nothing remembered)."""
+    def _rows_of(self, mode: str) -> dict[int, _Row] | None:
+        """Each object's face and triggers of this mode, by id, each row kept with the
+        state it was worked out for: with no animation a face reads only the object's
+        (immutable) state, so the row stays right from one version of the game to the
+        next, and for a new object with the same state (a tapped or untapped permanent,
+        one with a counter more) (``None``: an animation, or nothing remembered)."""
         if self.animations or is_fresh():
             return None
-        rows: dict[str, dict[int, tuple[GameObject, Face | None, list[Ability]]]]
+        rows: dict[str, dict[int, _Row]]
         rows = self.__dict__.setdefault("_trigger_rows", {})
         return rows.setdefault(mode, {})
 
-    def _trigger_row(
-        self, found: GameObject, mode: str, rows: dict[int, Any] | None
-    ) -> tuple[GameObject, Face | None, list[Ability]]:
+    def _row(self, found: GameObject, mode: str, rows: dict[int, _Row] | None) -> _Row:
+        """The object's row: the one kept for its very state, else worked out."""
+        row = rows.get(found.id) if rows is not None else None
+        if row is None or row[0] is not found.state:
+            row = self._trigger_row(found, mode, rows)
+        return row
+
+    def _trigger_row(self, found: GameObject, mode: str, rows: dict[int, _Row] | None) -> _Row:
         face = self.face_of(found)
-        row = (found, face, self._triggers_of(face, mode) if face is not None else [])
+        row = (found.state, face, self._triggers_of(face, mode) if face is not None else [])
         if rows is not None:
             if len(rows) > 20_000:
                 rows.clear()
             rows[found.id] = row
         return row
 
-    def _candidates(self, event: GameEvent) -> list[GameObject]:
-        if not event.objects and not event.lki:  # (a step's event: the watched objects only)
-            return list(self._watched().values())
-        seen = dict(self._watched())
+    def _candidates(self, event: GameEvent, watching: bool = True) -> Iterable[GameObject]:
+        """The objects an event may trigger: the watched ones (``watching``: else only
+        the others, in the same order), the event's own, and those that left the
+        battlefield as they last existed there."""
+        watched = self._watched()  # (a version's dict is never changed: safe to go through)
+        if not event.lki and all(i in watched or i not in self.objects for i in event.objects.values()):
+            return watched.values() if watching else ()  # (a step's event, or its objects all watched)
+        seen = dict(watched) if watching else {}
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
-            if involved is not None:
+            if involved is not None and (watching or involved.id not in watched):
                 seen.setdefault(involved.id, involved)
         for found in event.lki.values():
             if found.zone is Zone.BATTLEFIELD:
@@ -131,12 +147,24 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        for found in self._candidates(event):
-            hit = rows.get(found.id) if rows is not None and not self.animations else known.get(found.id)
-            if hit is not None and hit[0] is found and (rows is not None or self.version == version):
+        # (a step's event, say, where no watched object has a trigger of the mode and
+        # nothing is granted: each would be passed over, so none is looked at; an event
+        # with objects of its own moved some, and the loop below passes them over as fast)
+        watching = (
+            rows is None
+            or bool(self.animations or grants or event.objects or event.lki)
+            or self._any_row(event.mode, rows)
+        )
+        for found in self._candidates(event, watching):
+            if rows is not None and not self.animations:
+                row = rows.get(found.id)
+                if row is None or row[0] is not found.state:  # (the same state: the same face)
+                    row = self._trigger_row(found, event.mode, rows)
+                face, abilities = row[1], row[2]
+                if not abilities and not grants:
+                    continue
+            elif (hit := known.get(found.id)) is not None and hit[0] is found and self.version == version:
                 face, abilities = hit[1], hit[2]  # (the same object: the same face)
-            elif rows is not None and not self.animations:
-                _, face, abilities = self._trigger_row(found, event.mode, rows)
             else:
                 face = self.face_of(found)
                 abilities = self._triggers_of(face, event.mode) if face is not None else []
@@ -272,15 +300,31 @@ class TriggerActions(LoopState):
         could trigger anything: a watched object whose face has a trigger of the mode, a
         static that grants triggers, or a delayed trigger. Where none does (most games,
         most of the time), the event need not be sent: it would be only recorded."""
-        if self.delayed or any_granted_triggers(self):
+        if self.delayed:
             return True
         rows = self._rows_of(mode)
         if rows is None:  # (an animation: this version's faces)
-            return any(row[2] for row in self._mode_sources(mode).values())
-        for found in self._watched().values():  # (an unchanged object's row is kept: _rows_of)
+            if any(row[2] for row in self._mode_sources(mode).values()):
+                return True
+        elif self._any_row(mode, rows):
+            return True
+        return any_granted_triggers(self)
+
+    def _any_row(self, mode: str, rows: dict[int, _Row]) -> bool:
+        """Whether a watched object's face has a trigger of this mode. Its rows are kept
+        per state (:meth:`_rows_of`, with no animation), so the answer stands while the
+        watched zones hold the same objects with the same states (``moves``)."""
+        known: dict[str, tuple[int, bool]] = self.__dict__.setdefault("_any_rows", {})
+        hit = known.get(mode)
+        if hit is not None and hit[0] == self.moves:
+            return hit[1]
+        answer = False
+        for found in self._watched().values():  # (_row, written out: asked after most moves)
             row = rows.get(found.id)
-            if row is None or row[0] is not found:
+            if row is None or row[0] is not found.state:
                 row = self._trigger_row(found, mode, rows)
             if row[2]:
-                return True
-        return False
+                answer = True
+                break
+        known[mode] = (self.moves, answer)
+        return answer
