@@ -48,6 +48,22 @@ def lands(game: Game, player: int, name: str, count: int) -> list[int]:
     return [game.add(name, Zone.BATTLEFIELD, player) for _ in range(count)]
 
 
+def arlinn_flash_game() -> Game:
+    """A game in which player 1 activated Arlinn, the Pack's Hope's +1 on their first main
+    phase: "Until your next turn, you may cast creature spells as though they had flash,
+    and each creature you control enters with an additional +1/+1 counter on it." """
+    from dfc_plugin.host.game import Activate
+
+    game = played_game()
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+    arlinn = game.add("Arlinn, the Pack's Hope", Zone.BATTLEFIELD, 1)
+    game.add_counters(arlinn, "LOYALTY", 4)
+    game.apply(1, Activate(arlinn, 0))
+    game.resolve_stack()
+    return game
+
+
 def script(game: Game, player: int, *entries: tuple[str, Any]) -> None:
     """Add answers to a player's script."""
     agent = game.agents[player]

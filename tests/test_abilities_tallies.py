@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 from helpers import FORGE_2020, FORGE_CURRENT, ROOT, need_shared
-from play_support import lands, names, played_game, script
+from play_support import arlinn_flash_game, lands, names, played_game, script
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
@@ -287,13 +287,7 @@ def test_arlinn_pack_hope_flash_and_counters() -> None:
     as though they had flash, and each creature you control enters with an additional
     +1/+1 counter on it." (an Effect's ``CastWithFlash | ValidSA$ Spell | EffectZone$
     Command`` and a Moved replacement running ``PutCounter | ETB$ True``)."""
-    game = played_game()
-    game.start(hand=0)
-    game.pass_until("main1", turn=1)
-    arlinn = game.add("Arlinn, the Pack's Hope", Zone.BATTLEFIELD, 1)
-    game.add_counters(arlinn, "LOYALTY", 4)
-    game.apply(1, Activate(arlinn, 0))
-    game.resolve_stack()
+    game = arlinn_flash_game()
     game.pass_until("upkeep", turn=2)
     lands(game, 1, "Forest", 2)
     game.apply(2, Pass())

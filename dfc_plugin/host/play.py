@@ -326,6 +326,12 @@ class PlayActions(GameCore):
         found = self.obj(object_id)
         return found.controlled_since_turn < self._last_turn_of(found.controller)
 
+    def free_to_tap(self, found: GameObject) -> bool:
+        """What the host tells the plugin's ``can_pay_tap_cost`` (302.6): controlled
+        continuously since its controller's most recent turn began. The game's layers
+        add haste from effects and statics (702.10c); printed haste is the handler's."""
+        return self.controlled_since_turn_began(found.id)
+
     @action("activate_mana_ability")
     def activate_mana_ability(
         self, object_id: int, index: int = 0, color: str | None = None, *, player: int | None = None
@@ -368,7 +374,7 @@ class PlayActions(GameCore):
     def _pay_tap_costs(self, found: GameObject, tap: bool, untap: bool) -> None:
         if not (tap or untap):
             return
-        verdict = self.rules.can_pay_tap_cost(found.state, self.controlled_since_turn_began(found.id), untap)
+        verdict = self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), untap)
         if not verdict:
             raise IllegalActionError(verdict.reason, rule=verdict.rule)
         if tap and found.tapped:

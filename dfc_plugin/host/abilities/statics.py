@@ -30,6 +30,7 @@ __all__ = [
     "ContinuousPart",
     "active",
     "active_continuous",
+    "any_active",
     "cant_be_cast",
     "cast_with_flash",
     "continuous",
@@ -290,6 +291,16 @@ def cost_change(game: Any, spell: Any, caster: int, targets: Any = None) -> int:
             for ctx, params in active(game, mode)
         )
     return total
+
+
+def any_active(game: Any, mode: str) -> bool:
+    """Whether any static of ``mode`` works now (:func:`active`), remembered until
+    anything changes: most games have none of most modes."""
+    key = ("active_mode", game.version, mode)  # (k[1]: kept while the version is)
+    cached = game._static_cache.get(key)
+    if cached is None:
+        cached = game._static_cache[key] = next(active(game, mode), None) is not None
+    return bool(cached)
 
 
 def any_static_with(game: Any, param: str) -> bool:

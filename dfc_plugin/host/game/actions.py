@@ -16,7 +16,7 @@ from typing import Any
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.abilities.mayplay import may_play
-from dfc_plugin.host.abilities.statics import any_static_with
+from dfc_plugin.host.abilities.statics import any_active, any_static_with
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.casting import (
@@ -152,6 +152,7 @@ class Playing(Steps):
             or self.zones.get((None, Zone.EXILE))
             or self.animations
             or self._any_grant()
+            or any_active(self, "CastWithFlash")
         ):
             return None
         return (self.turn, self.active, self.step == "cleanup")
@@ -177,8 +178,10 @@ class Playing(Steps):
     def _cast_actions(self, player: int) -> list[Action]:
         out: list[Action] = []
         sorcery = self.sorcery_timing(player)
+        flash = not sorcery and any_active(self, "CastWithFlash")
         for found, option, at_instant_speed in self._cast_sources(player):
-            if (at_instant_speed or sorcery) and self.castable(player, found, option):
+            timely = at_instant_speed or sorcery or (flash and self.given_flash(found, player))
+            if timely and self.castable(player, found, option):
                 out.append(Cast(found.id, option.face, option.via))
         return out
 
@@ -254,13 +257,13 @@ class Playing(Steps):
 
     def _settled_by_inputs(self, table: dict[Any, Any], player: int, row: Any) -> dict[bool, Any]:
         """The settled rows (by timing) of any row with the same inputs: what a settled
-        row reads of its object (its state, cards, tapped, controller and whether it has
-        been controlled since its controller's turn began, 302.6), its face, abilities
-        and grants. A permanent tapped and untapped again is a new object with the
+        row reads of its object (its state, cards, tapped, controller and whether it may
+        pay {T}: controlled since its controller's turn began or haste, 302.6, 702.10c),
+        its face, abilities and grants. A permanent tapped and untapped again is a new object with the
         inputs it had (the entry keeps them alive: their ids are no other's)."""
         found, face, own, granted, craft = row
         inputs = (found.state, found.cards, face, own, *granted)
-        since = self.controlled_since_turn_began(found.id)
+        since = self.free_to_tap(found)
         key = ("inputs", player, found.id, found.tapped, found.controller, since, craft, *map(id, inputs))
         entry = table.get(key)
         if entry is None:
@@ -328,10 +331,10 @@ class Playing(Steps):
         part, mana or target: a land's mana ability), by index, remembered per object:
         its answer reads only the object (immutable), the player and the turn (302.6,
         "since your most recent turn")."""
-        table: dict[tuple[int, int, int], tuple[Any, Any, dict[int, bool]]] = self.__dict__.setdefault(
+        table: dict[tuple[int, int, int, bool], tuple[Any, Any, dict[int, bool]]] = self.__dict__.setdefault(
             "_plain_activations", {}
         )
-        key = (found.id, player, self.turn)
+        key = (found.id, player, self.turn, self.free_to_tap(found))  # (haste may come, 702.10c)
         hit = table.get(key)
         if hit is not None and hit[0] is found and hit[1] is own and not is_fresh():
             return hit[2]

@@ -427,10 +427,18 @@ class CastingActions(StackActions, Costs):
         return ActionResult(True, "702.167a", "crafted", tuple(exiled))
 
     # ------------------------------------------------------------------ listing
+    def given_flash(self, found: GameObject, player: int) -> bool:
+        """A static lets ``player`` cast it as though it had flash (702.8a), for the
+        listing; one this engine can't run leaves it out (casting it says why)."""
+        try:
+            return cast_with_flash(self, found, player)
+        except IllegalActionError:
+            return False
+
     def castable(self, player: int, found: GameObject, option: CastOption) -> bool:
         """Whether casting this way now could succeed (checked again when it's done)."""
         face = found.state.card.faces[option.face]
-        if not (instant_speed(face) or self.sorcery_timing(player)):
+        if not (instant_speed(face) or self.sorcery_timing(player) or self.given_flash(found, player)):
             return False
         if not self._affordable_spell(player, found, option) and not free_permission(self, player, found):
             return False
@@ -473,9 +481,7 @@ class CastingActions(StackActions, Costs):
             cost.tap
             and (
                 found.tapped
-                or not self.rules.can_pay_tap_cost(
-                    found.state, self.controlled_since_turn_began(found.id), False
-                )
+                or not self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False)
             )
         ) or not self.can_pay_parts(ctx, cost):
             return False

@@ -35,7 +35,7 @@ class Combat(Basics):
             return False
         if self.has_keyword_of(found, "Defender") or self.has_keyword_of(found, "CARDNAME can't attack."):
             return False
-        return self.has_keyword_of(found, "Haste") or self.controlled_since_turn_began(found.id)
+        return self.free_to_tap(found)  # (302.6 and haste from any source, 702.10b)
 
     def declare_attackers(self) -> None:
         """The active player declares attackers (508.1); "whenever attacks" triggers."""

@@ -95,9 +95,7 @@ class Costs(LoopState):
             for index, ability in enumerate(self.mana_abilities_of(found)):
                 cost = ability.cost
                 if cost.tap and cost.mana is None and not cost.parts and ability.produced:
-                    if self.rules.can_pay_tap_cost(
-                        found.state, self.controlled_since_turn_began(found.id), False
-                    ):
+                    if self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False):
                         sources.append((found, index, frozenset(ability.produced)))
                     break
         return sources

@@ -170,6 +170,13 @@ class Layers(LoopState):
                 words.update(k.lower() for k in part.keywords)
         return words
 
+    def free_to_tap(self, found: GameObject) -> bool:
+        """302.6 as the host knows it, with haste from any source (a creature with haste
+        may attack, 702.10b, and pay {T} and {Q}, 702.10c, the turn it came under its
+        controller's control): an effect or a static may grant it, which the face's own
+        words don't say."""
+        return self.controlled_since_turn_began(found.id) or self.has_keyword_of(found, "Haste")
+
     def has_keyword_of(self, found: GameObject, word: str) -> bool:
         """:meth:`keywords_of` asked about one word: with no effect, animation or static
         that could add one, the face's own words answer (no set is built)."""
