@@ -222,7 +222,7 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
 #: them with the rows; none is read or kept within :func:`fresh`), by their key's head:
 #: ``"settled"``, each activation row's answers that read only its object, the player,
 #: the turn and the timing, for the very row; ``"inputs"``, the same shared by every row
-#: with the same inputs (state, cards, tapped, controller, control since the turn began,
+#: with the same inputs (state, cards, tapped, controller, whether it may pay {T} (302.6),
 #: face, abilities, grants: a permanent tapped and untapped again reads as it did);
 #: ``"local"``, the last listing at instant timing settled from the player's own objects,
 #: kept with those very objects and the turn (host/game/actions.py; tests/test_speed7a.py
