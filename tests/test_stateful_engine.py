@@ -23,7 +23,7 @@ TestEngineSequences = EngineMachine.TestCase
 #: Public methods of Game that only read the game (they take no action).
 QUERIES = {
     "battlefield", "characteristics", "check_destination", "check_player", "controlled_since_turn_began",
-    "could_produce", "describe", "find", "has_chosen_name", "in_zone", "land_plays", "log_text", "mana_value",
+    "could_produce", "describe", "find", "free_to_tap", "has_chosen_name", "in_zone", "land_plays", "log_text", "mana_value",
     "may_look",
     "name_of", "obj", "objects_named", "owner_zone_ids", "power_toughness", "public_name", "reach", "record",
     "replaced_destination",
