@@ -35,7 +35,7 @@ from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.parser import LineHandlers, ValueFailure, line_walk, prepare_parser, read_value
-from dfc_plugin.script.validate import Problem, check_faces, known_names, suggest
+from dfc_plugin.script.validate import check_faces_kept, known_names, suggest
 
 __all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
 
@@ -620,7 +620,7 @@ class _CardBuilder:
         )
         for message, line, column, code in lifted.errors:
             self.error(message, line, column, code=code)
-        self.report_problems(check_faces(frozen))
+        self.report_problems(frozen)
         mode = self.card_values.get("AlternateMode")
         self.outline = CardOutline(
             tuple(face.name for face in frozen),
@@ -644,30 +644,27 @@ class _CardBuilder:
             is_token=self.is_token,
         )
 
-    def report_problems(self, problems: list[Problem]) -> None:
-        """Report what validate.py found; past the :data:`MAX_DIAGNOSTICS` kept of a
-        severity the rest are only counted (a hostile file has a finding on every line).
-        Each severity's findings keep their order: the two are kept apart."""
-        if not problems:  # (most files)
-            return
-        errors = [problem for problem in problems if problem.severity == "error"]
-        warnings = [problem for problem in problems if problem.severity != "error"]
-        for severity, found, report, kept in (
-            ("error", errors, self.error, self.errors),
-            ("warning", warnings, self.warn, self.warnings),
-        ):
-            room = max(MAX_DIAGNOSTICS - len(kept), 0)
-            for problem in found[:room]:
-                report(
-                    problem.message,
-                    problem.line,
-                    problem.column,
-                    problem.hint,
-                    code=problem.code,
-                    end=problem.end_column,
-                )
-            if len(found) > room:
-                self.count_more(severity, len(found) - room)
+    def report_problems(self, faces: tuple[Face, ...]) -> None:
+        """Report what validate.py finds on the faces: of each severity as many findings
+        as :data:`MAX_DIAGNOSTICS` leaves room for, in order, and the rest only counted
+        (validate.py makes none of those: a hostile file has a finding on every line)."""
+        found = check_faces_kept(
+            faces,
+            max(MAX_DIAGNOSTICS - len(self.errors), 0),
+            max(MAX_DIAGNOSTICS - len(self.warnings), 0),
+        )
+        for problem in found.problems:
+            report = self.error if problem.severity == "error" else self.warn
+            report(
+                problem.message,
+                problem.line,
+                problem.column,
+                problem.hint,
+                code=problem.code,
+                end=problem.end_column,
+            )
+        self.count_more("error", found.more_errors)
+        self.count_more("warning", found.more_warnings)
 
     def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
         """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana
