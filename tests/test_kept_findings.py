@@ -83,7 +83,7 @@ class _LineByLine(validate._FaceChecker):
 
 
 def _every_finding(faces: list[Face]) -> list[Problem]:
-    kept = validate._Kept()
+    kept = validate.Findings()
     for face in faces:
         _LineByLine(face, kept).run()
     return kept.problems
@@ -116,7 +116,7 @@ def test_kept_findings_are_every_finding_filtered(
 ) -> None:
     built = [_face(*face) for face in faces]
     kept = check_faces_kept(built, errors, warnings)
-    assert (kept.problems, kept.more_errors, kept.more_warnings) == _filtered(
+    assert (kept.problems, kept.more["error"], kept.more["warning"]) == _filtered(
         _every_finding(built), errors, warnings
     )
     assert check_faces(built) == _every_finding(built)
@@ -137,7 +137,7 @@ def test_a_run_past_the_room_is_counted_and_the_findings_after_it_kept() -> None
     assert [(p.code, p.line) for p in kept.problems] == [("no-lead", n) for n in range(3, 8)] + [
         ("unknown-keyword", 40)
     ]
-    assert (kept.more_errors, kept.more_warnings) == (25, 0)
+    assert kept.more == {"error": 25, "warning": 0}
 
 
 def test_the_builder_shows_fifty_of_a_run_and_counts_the_rest() -> None:

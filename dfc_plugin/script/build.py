@@ -323,13 +323,6 @@ class _CardBuilder:
             self.warning_count += 1
         return True
 
-    def count_more(self, severity: str, count: int) -> None:
-        """Count ``count`` diagnostics of a severity past the :data:`MAX_DIAGNOSTICS` kept."""
-        if severity == "error":
-            self.error_count += count
-        else:
-            self.warning_count += count
-
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
         for kept, count, severity in (
@@ -676,8 +669,8 @@ class _CardBuilder:
                 code=problem.code,
                 end=problem.end_column,
             )
-        self.count_more("error", found.more_errors)
-        self.count_more("warning", found.more_warnings)
+        self.error_count += found.more["error"]
+        self.warning_count += found.more["warning"]
 
     def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
         """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana

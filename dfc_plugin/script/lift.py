@@ -313,9 +313,11 @@ def _may_hold_records(face: Face) -> bool:
     """Whether :func:`lift_dfc` could find anything on this face: a line with a marker,
     a DFC keyword, or a siege."""
     texts = [ability.text for ability in face.abilities] + [svar.raw for svar in face.svars]
+    keywords = face.keywords
     return (
         _MARKER_RE.search("\n".join(texts)) is not None  # (no marker holds a newline)
-        # (each name once: a hostile face repeats one keyword thousands of times)
-        or any(name.lower() in _DFC_KEYWORDS for name in set(map(_NAME_OF, face.keywords)))
+        # (each name once, lowered by a loop in C: a hostile face repeats one keyword
+        # thousands of times)
+        or (len(keywords) > 0 and not _DFC_KEYWORDS.isdisjoint(map(str.lower, {*map(_NAME_OF, keywords)})))
         or "Siege" in face.type_line.subtypes
     )

@@ -34,7 +34,7 @@ from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar
 from dfc_plugin.script.parser import ValueFailure, read_value
 from dfc_plugin.script.resources import package_path
 
-__all__ = ["Kept", "Problem", "check_faces", "check_faces_kept", "known_names", "suggest"]
+__all__ = ["Findings", "Problem", "check_faces", "check_faces_kept", "known_names", "suggest"]
 
 
 class Problem(NamedTuple):
@@ -159,11 +159,12 @@ def segments(text: str, column: int) -> Iterator[_Segment]:
         start += len(raw) + 1
 
 
-class _Kept:
-    """The findings the builder shows: the first ``errors`` errors and ``warnings``
-    warnings (severity ``"error"`` and any other), in order; the rest are only counted
-    in ``more``. A hostile file has a finding on every line, and one past the
-    diagnostics shown is not worth making."""
+class Findings:
+    """The findings kept: the first ``errors`` errors and ``warnings`` warnings
+    (severity ``"error"`` and any other) in ``problems``, in order; the rest are only
+    counted, in ``more`` (by ``"error"`` and ``"warning"``). The builder shows no more
+    than :data:`~dfc_plugin.script.build.MAX_DIAGNOSTICS` of each, a hostile file has a
+    finding on every line, and one past the diagnostics shown is not worth making."""
 
     __slots__ = ("more", "problems", "room")
 
@@ -203,9 +204,9 @@ class _Kept:
 
 
 class _FaceChecker:
-    """Checks one face's lines; collects :class:`Problem` records in a :class:`_Kept`."""
+    """Checks one face's lines; collects :class:`Problem` records in a :class:`Findings`."""
 
-    def __init__(self, face: Face | None, kept: _Kept) -> None:
+    def __init__(self, face: Face | None, kept: Findings) -> None:
         self.face = face
         self.kept = kept
         # (the name runs to the body's colon, as parse_svar reads it; no body is parsed)
@@ -222,10 +223,12 @@ class _FaceChecker:
         self.kept.keep(Problem(severity, code, message, line, column, max(end, column + 1), hint))
 
     def run(self) -> None:
-        assert self.face is not None
-        self.check_abilities(self.face.abilities)
+        face = self.face
+        assert face is not None
+        if face.abilities:
+            self.check_abilities(face.abilities)
         ability_svars = []
-        for svar in self.face.svars:
+        for svar in face.svars:
             _, colon, body = svar.raw.partition(":")
             lead = body.split("|", 1)[0].partition("$")
             if colon and lead[1] and lead[0].strip() in _ABILITY_SVAR_LEADS:
@@ -233,8 +236,10 @@ class _FaceChecker:
                 if not self.clean("SVar", body):
                     label = f"SVar {_svar_name(svar)}"
                     self.check_map("SVar", body, svar.line, _svar_body_column(svar), label)
-        self.check_keywords(self.face.keywords)
-        self.check_dead(ability_svars)
+        if face.keywords:
+            self.check_keywords(face.keywords)
+        if ability_svars:
+            self.check_dead(ability_svars)
 
     def check_abilities(self, abilities: Iterable[Ability]) -> None:
         """Each ability line's findings. A map's findings on a face depend on its text
@@ -248,8 +253,9 @@ class _FaceChecker:
         for ability in abilities:
             key = (ability.kind, ability.text, ability.column)
             if key != previous:
-                kept.add_lines(found, lines)  # (first: a full check keeps its own now)
-                lines = []
+                if found:  # (first: a full check keeps its own findings now)
+                    kept.add_lines(found, lines)
+                    lines = []
                 remembered = same.get(key)
                 if remembered is None:
                     remembered = self.ability_findings(ability)
@@ -258,7 +264,8 @@ class _FaceChecker:
                         continue
                     same[key] = remembered
                 previous, found = key, remembered
-            lines.append(ability.line)
+            if found:
+                lines.append(ability.line)
         kept.add_lines(found, lines)
 
     def check_keywords(self, keywords: Iterable[Keyword]) -> None:
@@ -271,10 +278,13 @@ class _FaceChecker:
         lines: list[int] = []
         for keyword in keywords:
             if keyword.column != column or keyword.args != args or keyword.name != name:
-                kept.add_lines(found, lines)
+                if found:
+                    kept.add_lines(found, lines)
+                    lines = []
                 name, args, column = keyword.name, keyword.args, keyword.column
-                found, lines = _keyword_problems(name, args, column), []
-            lines.append(keyword.line)
+                found = _keyword_problems(name, args, column)
+            if found:
+                lines.append(keyword.line)
         kept.add_lines(found, lines)
 
     def ability_findings(self, ability: Ability) -> _Found | None:
@@ -658,7 +668,7 @@ def _without_lines(problems: list[Problem]) -> _Found:
 @lru_cache(maxsize=1 << 12)
 def _keyword_problems(name: str, args: tuple[str, ...], column: int) -> _Found:
     """The findings of a ``K:`` line, without their line."""
-    kept = _Kept()
+    kept = Findings()
     _FaceChecker(None, kept).check_keyword_fully(Keyword(name, args, 0, column))
     return _without_lines(kept.problems)
 
@@ -666,7 +676,7 @@ def _keyword_problems(name: str, args: tuple[str, ...], column: int) -> _Found:
 @lru_cache(maxsize=1 << 12)
 def _pure_map_problems(kind: str, text: str, column: int, label: str) -> _Found:
     """The findings of a map that names no SVar, without their line."""
-    kept = _Kept()
+    kept = Findings()
     _FaceChecker(None, kept).check_map_budgeted(kind, text, 0, column, label)
     return _without_lines(kept.problems)
 
@@ -741,21 +751,12 @@ def check_faces(faces: Iterable[Face]) -> list[Problem]:
     return check_faces_kept(faces, _UNLIMITED, _UNLIMITED).problems
 
 
-class Kept(NamedTuple):
-    """What :func:`check_faces_kept` gives: the problems kept, in order, and how many
-    errors and warnings were found past them (counted, not made)."""
-
-    problems: list[Problem]
-    more_errors: int
-    more_warnings: int
-
-
-def check_faces_kept(faces: Iterable[Face], errors: int, warnings: int) -> Kept:
+def check_faces_kept(faces: Iterable[Face], errors: int, warnings: int) -> Findings:
     """:func:`check_faces`' first ``errors`` errors and first ``warnings`` warnings
     (a severity other than ``"error"`` counts as a warning), and how many more of each
     it finds: what the builder shows of a file, made without the findings it would
     only count."""
-    kept = _Kept(errors, warnings)
+    kept = Findings(errors, warnings)
     for face in faces:
         _FaceChecker(face, kept).run()
-    return Kept(kept.problems, kept.more["error"], kept.more["warning"])
+    return kept
