@@ -35,7 +35,7 @@ from dfc_plugin.errors import CardScriptError
 from dfc_plugin.script.lift import lift_dfc
 from dfc_plugin.script.outline import CardOutline
 from dfc_plugin.script.parser import LineHandlers, ValueFailure, line_walk, prepare_parser, read_value
-from dfc_plugin.script.validate import Problem, check_faces, known_names, suggest
+from dfc_plugin.script.validate import check_faces_kept, known_names, suggest
 
 __all__ = ["KNOWN_KEYS", "CardOutline", "ScriptResult", "decode_script", "prepare", "read_script"]
 
@@ -57,6 +57,10 @@ _LAYOUT_OF_MODE = {
 #: SPECIALIZE:<COLOR> separators start faces 2-6, as in Forge's reader.
 _SPECIALIZE_FACE = {"WHITE": 2, "BLUE": 3, "BLACK": 4, "RED": 5, "GREEN": 6}
 
+
+#: The cheap constructors of the values made for every K: and ability line, bound once.
+_read_keyword = Keyword.read
+_read_ability = Ability.read
 
 #: The keys Forge's reader knows (for the did-you-mean of an unknown key).
 KNOWN_KEYS = (
@@ -270,6 +274,8 @@ class _CardBuilder:
         self.warning_count = 0
         self.faces: dict[int, _FaceDraft] = {}
         self.face_index = 0
+        #: ``faces.get(face_index)``: the face lines go to now (``None`` before its Name:).
+        self.face: _FaceDraft | None = None
         self.separator_line = 0
         self.card_values: dict[str, _Line] = {}
         self.card_lines: list[ExtraLine] = []
@@ -316,13 +322,6 @@ class _CardBuilder:
                 return False
             self.warning_count += 1
         return True
-
-    def count_more(self, severity: str, count: int) -> None:
-        """Count ``count`` diagnostics of a severity past the :data:`MAX_DIAGNOSTICS` kept."""
-        if severity == "error":
-            self.error_count += count
-        else:
-            self.warning_count += count
 
     def close_diagnostics(self) -> None:
         """Past :data:`MAX_DIAGNOSTICS`, one last entry says how many more there were."""
@@ -448,7 +447,7 @@ class _CardBuilder:
                 end=5,
             )
             return
-        self.faces[self.face_index] = _FaceDraft(line.value, line.line)
+        self.faces[self.face_index] = self.face = _FaceDraft(line.value, line.line)
 
     def on_face_value(self, text: str, line_no: int) -> None:
         key, value, column, result = (
@@ -464,32 +463,37 @@ class _CardBuilder:
         else:
             reader.store(face, result)
 
-    def on_list_line(self, text: str, line: int) -> None:
-        """K:, A:, T:, S:, R: and SVar: lines: kept in order; a K: line's value is read
-        now; every ability line is checked when the file is done (validate.py), and its
-        parameter map is built on first use."""
-        key_end = 1 if text[1] == ":" else 4
-        face = self.faces.get(self.face_index) or self.face_for(text[:key_end], line, 1)
+    # K:, A:, T:, S:, R: and SVar: lines (the grammar's LIST_LINES) are kept in order, a
+    # handler for each key: a K: line's value is read now; every ability line is checked
+    # when the file is done (validate.py), and its parameter map is built on first use.
+    def on_keyword_line(self, text: str, line: int) -> None:
+        face = self.face or self.face_for("K", line, 1)
         if face is None:
             return
-        known = _good_keyword_line(text) if text[0] == "K" else None
+        known = _good_keyword_line(text)
         if known is not None:  # (a line read before, in this file or another: most K: lines)
-            face.keywords.append(Keyword.read(known[0], known[1], line, known[2]))
+            face.keywords.append(_read_keyword(known[0], known[1], line, known[2]))
             return
-        raw = text[key_end + 1 :]
-        value = raw.strip()
-        column = key_end + 2 + len(raw) - len(raw.lstrip())
-        if key_end == 4:
-            face.svars.append(SVar(value, line, column))
-        elif text[0] == "K":
-            self.on_keyword(face, _Line("K", value, line, column))
-        else:
-            face.abilities.append(Ability.read(text[0], value, line, column))  # type: ignore[arg-type]
+        raw = text[2:]
+        self.on_keyword(face, _Line("K", raw.strip(), line, 3 + len(raw) - len(raw.lstrip())))
+
+    def on_ability_line(self, text: str, line: int) -> None:
+        face = self.face or self.face_for(text[0], line, 1)
+        if face is not None:
+            raw = text[2:]
+            column = 3 + len(raw) - len(raw.lstrip())
+            face.abilities.append(_read_ability(text[0], raw.strip(), line, column))  # type: ignore[arg-type]
+
+    def on_svar_line(self, text: str, line: int) -> None:
+        face = self.face or self.face_for("SVar", line, 1)
+        if face is not None:
+            raw = text[5:]
+            face.svars.append(SVar(raw.strip(), line, 6 + len(raw) - len(raw.lstrip())))
 
     def on_keyword(self, face: _FaceDraft, line: _Line) -> None:
         parsed = self.value("keyword", line)
         if parsed is not _MISSING:
-            face.keywords.append(Keyword.read(parsed[0], parsed[1], line.line, line.column))
+            face.keywords.append(_read_keyword(parsed[0], parsed[1], line.line, line.column))
 
     def on_oracle(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
@@ -546,12 +550,14 @@ class _CardBuilder:
             return
         self.separator_line = line_no
         self.face_index = 1
+        self.face = self.faces.get(1)
 
     def on_specialize(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
         color = self.value("specialize_color", line)
         if color is not _MISSING:
             self.face_index = _SPECIALIZE_FACE[color]
+            self.face = self.faces.get(self.face_index)
             if self.face_index in self.faces:
                 self.error(f"second SPECIALIZE:{color} block", line.line, code="second-specialize")
 
@@ -620,7 +626,7 @@ class _CardBuilder:
         )
         for message, line, column, code in lifted.errors:
             self.error(message, line, column, code=code)
-        self.report_problems(check_faces(frozen))
+        self.report_problems(frozen)
         mode = self.card_values.get("AlternateMode")
         self.outline = CardOutline(
             tuple(face.name for face in frozen),
@@ -644,30 +650,27 @@ class _CardBuilder:
             is_token=self.is_token,
         )
 
-    def report_problems(self, problems: list[Problem]) -> None:
-        """Report what validate.py found; past the :data:`MAX_DIAGNOSTICS` kept of a
-        severity the rest are only counted (a hostile file has a finding on every line).
-        Each severity's findings keep their order: the two are kept apart."""
-        if not problems:  # (most files)
-            return
-        errors = [problem for problem in problems if problem.severity == "error"]
-        warnings = [problem for problem in problems if problem.severity != "error"]
-        for severity, found, report, kept in (
-            ("error", errors, self.error, self.errors),
-            ("warning", warnings, self.warn, self.warnings),
-        ):
-            room = max(MAX_DIAGNOSTICS - len(kept), 0)
-            for problem in found[:room]:
-                report(
-                    problem.message,
-                    problem.line,
-                    problem.column,
-                    problem.hint,
-                    code=problem.code,
-                    end=problem.end_column,
-                )
-            if len(found) > room:
-                self.count_more(severity, len(found) - room)
+    def report_problems(self, faces: tuple[Face, ...]) -> None:
+        """Report what validate.py finds on the faces: of each severity as many findings
+        as :data:`MAX_DIAGNOSTICS` leaves room for, in order, and the rest only counted
+        (validate.py makes none of those: a hostile file has a finding on every line)."""
+        found = check_faces_kept(
+            faces,
+            max(MAX_DIAGNOSTICS - len(self.errors), 0),
+            max(MAX_DIAGNOSTICS - len(self.warnings), 0),
+        )
+        for problem in found.problems:
+            report = self.error if problem.severity == "error" else self.warn
+            report(
+                problem.message,
+                problem.line,
+                problem.column,
+                problem.hint,
+                code=problem.code,
+                end=problem.end_column,
+            )
+        self.error_count += found.more["error"]
+        self.warning_count += found.more["warning"]
 
     def check_back_face_cost(self, layout: Layout, faces: list[_FaceDraft]) -> None:
         """A transforming card's back face has no mana cost (CR 712.8e, 202.3b: its mana
@@ -808,7 +811,6 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
     "LOYALTY_LINE": _CardBuilder.on_face_value,
     "DEFENSE_LINE": _CardBuilder.on_face_value,
     "COLORS_LINE": _CardBuilder.on_face_value,
-    "LIST_LINES": _CardBuilder.on_list_line,
     "ORACLE_LINE": _CardBuilder.on_oracle,
     "TEXT_LINE": _CardBuilder.on_face_extra,
     "VARIANT_LINE": _CardBuilder.on_variant,
@@ -822,5 +824,13 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
     "UNKNOWN_LINE": _CardBuilder.on_unknown,
 }
 
-#: The handlers as the line walk takes them (their table by key made once).
-_LINE_HANDLERS = LineHandlers(_HANDLERS)
+#: The handlers as the line walk takes them (their table by key made once), with one of
+#: its own for each key of the LIST_LINES kind.
+_LINE_HANDLERS = LineHandlers(
+    _HANDLERS,
+    {
+        "K": _CardBuilder.on_keyword_line,
+        **dict.fromkeys(("A", "T", "S", "R"), _CardBuilder.on_ability_line),
+        "SVar": _CardBuilder.on_svar_line,
+    },
+)

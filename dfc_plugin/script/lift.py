@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from operator import attrgetter
 
 from dfc_plugin.cards import (
     Action,
@@ -305,12 +306,18 @@ _LAYOUTS_WITH_RECORDS = frozenset({Layout.MELD, Layout.MODAL_DFC})
 _NOTHING = Lifted(DfcAbilities(), (), ())
 
 
+_NAME_OF = attrgetter("name")
+
+
 def _may_hold_records(face: Face) -> bool:
     """Whether :func:`lift_dfc` could find anything on this face: a line with a marker,
     a DFC keyword, or a siege."""
     texts = [ability.text for ability in face.abilities] + [svar.raw for svar in face.svars]
+    keywords = face.keywords
     return (
         _MARKER_RE.search("\n".join(texts)) is not None  # (no marker holds a newline)
-        or any(keyword.name.lower() in _DFC_KEYWORDS for keyword in face.keywords)
+        # (each name once, lowered by a loop in C: a hostile face repeats one keyword
+        # thousands of times)
+        or (len(keywords) > 0 and not _DFC_KEYWORDS.isdisjoint(map(str.lower, {*map(_NAME_OF, keywords)})))
         or "Siege" in face.type_line.subtypes
     )

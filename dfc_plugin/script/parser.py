@@ -428,26 +428,33 @@ def line_kind(line: str) -> str:
 
 class LineHandlers(Generic[T]):
     """A handler for each kind of line, ``handler(target, line, number)``, for
-    :func:`line_walk`; and the same by key, made once: each known key's kind, and each
-    other key's once met (the kind of an unknown key is its key's alone)."""
+    :func:`line_walk`, and for some keys a handler of their own (in place of their
+    kind's: e.g. one for ``K:`` lines and one for ``A:`` lines, both LIST_LINES); and the
+    same by key, made once: each known key's, and each other key's once met (the
+    kind of an unknown key is its key's alone)."""
 
     #: Most unknown keys remembered (a hostile set of files may hold any number).
     KEYS_REMEMBERED = 4096
 
-    def __init__(self, by_kind: Mapping[str, Callable[[T, str, int], None]]) -> None:
+    def __init__(
+        self,
+        by_kind: Mapping[str, Callable[[T, str, int], None]],
+        by_key: Mapping[str, Callable[[T, str, int], None]] | None = None,
+    ) -> None:
         self.by_kind = dict(by_kind)
-        self.by_key = {key: self.by_kind[kind] for key, kind in LINE_KINDS.items()}
+        own = dict(by_key or {})
+        self.by_key = {key: own.get(key) or self.by_kind[kind] for key, kind in LINE_KINDS.items()}
 
 
 def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
     """Hand each line of decoded text (every line break a ``\\n``) to the handler of its
-    kind, ``handler(target, line, number)``: each line that is not blank or a comment,
-    except that a run of bare lines goes whole (its lines from the first bare one to the
-    last, blank lines between them kept), as the BARE_LINES terminal reads it. The same
-    as :func:`line_items`' runs split into their lines, at a split and a dictionary
-    look-up per line instead of a scanner match per run: a hostile file of alternating
-    short lines has a run per line, and a match costs several look-ups. A kind with no
-    handler (a comment) is skipped."""
+    kind (or key), ``handler(target, line, number)``: each line that is not blank or a
+    comment, except that a run of bare lines goes whole (its lines from the first bare
+    one to the last, blank lines between them kept), as the BARE_LINES terminal reads
+    it. The same as :func:`line_items`' runs split into their lines, at a split and a
+    dictionary look-up per line instead of a scanner match per run: a hostile file of
+    alternating short lines has a run per line, and a match costs several look-ups.
+    A kind with no handler (a comment) is skipped."""
     by_key, by_kind = handlers.by_key, handlers.by_kind
     lines = text.split("\n")
     bare = 0  # the first line of the run of bare lines being read, if any
@@ -456,19 +463,22 @@ def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
         colon = line.find(":")
         handler = by_key.get(line[:colon]) if colon > 0 else None
         if handler is None:
-            # (a line with no colon that is not blank, a comment or ALTERNATE is bare, as
-            # line_kind says: told here without its call, for a file of bare lines)
-            bare_line = colon < 0 and line and line[0] != "#" and line != "ALTERNATE"
-            kind = "BARE_LINES" if bare_line else line_kind(line)
-            if kind == "BARE_LINES":
-                bare, last = bare or number, number
-                continue
-            if kind == "_BLANK":
-                continue
-            if kind in ("UNKNOWN_LINE", "CARD_LINE") and len(by_key) < handlers.KEYS_REMEMBERED:
-                handler = by_key[line[:colon]] = by_kind[kind]
+            # The kind of a line with no known key, as line_kind says, told here
+            # without its call for the kinds a hostile file repeats
+            if not line:
+                continue  # (a blank line: inside a run of bare lines it stays in it)
+            if line[0] == "#":
+                handler = by_kind.get("COMMENT")
+            elif colon <= 0:  # (no key: a bare line, or the separator)
+                if line != "ALTERNATE":
+                    bare, last = bare or number, number
+                    continue
+                handler = by_kind.get("ALTERNATE")
             else:
-                handler = by_kind.get(kind)  # (None for a comment)
+                kind = line_kind(line)  # (UNKNOWN_LINE, or CARD_LINE for SETCOLORID...)
+                handler = by_kind.get(kind)
+                if handler is not None and len(by_key) < handlers.KEYS_REMEMBERED:
+                    by_key[line[:colon]] = handler
         if bare:
             by_kind["BARE_LINES"](target, "\n".join(lines[bare - 1 : last]), bare)
             bare = 0

@@ -34,7 +34,7 @@ from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar
 from dfc_plugin.script.parser import ValueFailure, read_value
 from dfc_plugin.script.resources import package_path
 
-__all__ = ["Problem", "check_faces", "known_names", "suggest"]
+__all__ = ["Findings", "Problem", "check_faces", "check_faces_kept", "known_names", "suggest"]
 
 
 class Problem(NamedTuple):
@@ -159,12 +159,56 @@ def segments(text: str, column: int) -> Iterator[_Segment]:
         start += len(raw) + 1
 
 
-class _FaceChecker:
-    """Checks one face's lines; collects :class:`Problem` records."""
+class Findings:
+    """The findings kept: the first ``errors`` errors and ``warnings`` warnings
+    (severity ``"error"`` and any other) in ``problems``, in order; the rest are only
+    counted, in ``more`` (by ``"error"`` and ``"warning"``). The builder shows no more
+    than :data:`~dfc_plugin.script.build.MAX_DIAGNOSTICS` of each, a hostile file has a
+    finding on every line, and one past the diagnostics shown is not worth making."""
 
-    def __init__(self, face: Face | None, problems: list[Problem]) -> None:
+    __slots__ = ("more", "problems", "room")
+
+    def __init__(self, errors: int = _UNLIMITED, warnings: int = _UNLIMITED) -> None:
+        self.problems: list[Problem] = []
+        self.room = {"error": errors, "warning": warnings}
+        self.more = {"error": 0, "warning": 0}
+
+    def keep(self, problem: Problem) -> None:
+        severity = "error" if problem.severity == "error" else "warning"
+        if self.room[severity] > 0:
+            self.room[severity] -= 1
+            self.problems.append(problem)
+        else:
+            self.more[severity] += 1
+
+    def add(self, found: _Found, line: int) -> None:
+        """Keep findings remembered without their line (each is made as a plain tuple
+        is, without the named tuple's Python ``__new__``)."""
+        keep, new = self.keep, _new_problem
+        for severity, code, message, at, end, hint in found:
+            keep(new(Problem, (severity, code, message, line, at, end, hint)))
+
+    def add_lines(self, found: _Found, lines: list[int]) -> None:
+        """Keep ``found`` at each of ``lines`` in turn (as :meth:`add`), until none of
+        its findings can be kept any more; the rest are only counted."""
+        if not found:
+            return
+        room, more = self.room, self.more
+        severities = ["error" if finding[0] == "error" else "warning" for finding in found]
+        for done, line in enumerate(lines):
+            if all(room[severity] <= 0 for severity in severities):  # (room only shrinks)
+                for severity in severities:
+                    more[severity] += len(lines) - done
+                return
+            self.add(found, line)
+
+
+class _FaceChecker:
+    """Checks one face's lines; collects :class:`Problem` records in a :class:`Findings`."""
+
+    def __init__(self, face: Face | None, kept: Findings) -> None:
         self.face = face
-        self.problems = problems
+        self.kept = kept
         # (the name runs to the body's colon, as parse_svar reads it; no body is parsed)
         self.svar_names = {svar.raw.partition(":")[0].strip() for svar in face.svars} if face else set()
         self.referenced: set[str] = set()
@@ -176,24 +220,15 @@ class _FaceChecker:
         self.budget -= 1
         if self.budget < 0:
             raise _LineFull
-        self.problems.append(Problem(severity, code, message, line, column, max(end, column + 1), hint))
+        self.kept.keep(Problem(severity, code, message, line, column, max(end, column + 1), hint))
 
     def run(self) -> None:
-        assert self.face is not None
-        # A map's findings on a face depend on its text and column alone where it is
-        # clean or names no SVar: a line repeated on a face is looked at once.
-        same: dict[tuple[str, str, int], _Found] = {}
-        for ability in self.face.abilities:
-            key = (ability.kind, ability.text, ability.column)
-            found = same.get(key)
-            if found is None:
-                found = self.ability_findings(ability)
-                if found is None:
-                    continue
-                same[key] = found
-            self.add(found, ability.line)
+        face = self.face
+        assert face is not None
+        if face.abilities:
+            self.check_abilities(face.abilities)
         ability_svars = []
-        for svar in self.face.svars:
+        for svar in face.svars:
             _, colon, body = svar.raw.partition(":")
             lead = body.split("|", 1)[0].partition("$")
             if colon and lead[1] and lead[0].strip() in _ABILITY_SVAR_LEADS:
@@ -201,16 +236,56 @@ class _FaceChecker:
                 if not self.clean("SVar", body):
                     label = f"SVar {_svar_name(svar)}"
                     self.check_map("SVar", body, svar.line, _svar_body_column(svar), label)
-        for keyword in self.face.keywords:
-            self.check_keyword(keyword)
-        self.check_dead(ability_svars)
+        if face.keywords:
+            self.check_keywords(face.keywords)
+        if ability_svars:
+            self.check_dead(ability_svars)
 
-    def add(self, found: _Found, line: int) -> None:
-        """Report findings kept without their line (a hostile file makes one per line:
-        each is made as a plain tuple is, without the named tuple's Python ``__new__``)."""
-        problems = self.problems
-        for severity, code, message, at, end, hint in found:
-            problems.append(_new_problem(Problem, (severity, code, message, line, at, end, hint)))
+    def check_abilities(self, abilities: Iterable[Ability]) -> None:
+        """Each ability line's findings. A map's findings on a face depend on its text
+        and column alone where it is clean or names no SVar: a line repeated on a face
+        is looked at once, and a run of one line (a hostile file) is kept in one go."""
+        same: dict[tuple[str, str, int], _Found] = {}
+        kept = self.kept
+        previous: tuple[str, str, int] | None = None
+        found: _Found = ()
+        lines: list[int] = []  # (the lines of the run of ``found``)
+        for ability in abilities:
+            key = (ability.kind, ability.text, ability.column)
+            if key != previous:
+                if found:  # (first: a full check keeps its own findings now)
+                    kept.add_lines(found, lines)
+                    lines = []
+                remembered = same.get(key)
+                if remembered is None:
+                    remembered = self.ability_findings(ability)
+                    if remembered is None:  # (checked with its line: nothing to repeat)
+                        previous, found = None, ()
+                        continue
+                    same[key] = remembered
+                previous, found = key, remembered
+            if found:
+                lines.append(ability.line)
+        kept.add_lines(found, lines)
+
+    def check_keywords(self, keywords: Iterable[Keyword]) -> None:
+        """Each ``K:`` line's findings (they depend on its text and column alone: found
+        once for a run of one keyword, and the run kept in one go)."""
+        kept = self.kept
+        name, column = "", -1  # (no keyword's: its column is at least 1)
+        args: tuple[str, ...] = ()
+        found: _Found = ()
+        lines: list[int] = []
+        for keyword in keywords:
+            if keyword.column != column or keyword.args != args or keyword.name != name:
+                if found:
+                    kept.add_lines(found, lines)
+                    lines = []
+                name, args, column = keyword.name, keyword.args, keyword.column
+                found = _keyword_problems(name, args, column)
+            if found:
+                lines.append(keyword.line)
+        kept.add_lines(found, lines)
 
     def ability_findings(self, ability: Ability) -> _Found | None:
         """An ability line's findings when they depend on its text and column alone
@@ -244,7 +319,7 @@ class _FaceChecker:
         (no ``Cost$`` nor reference key) is checked once per text and column: a hostile
         file may repeat one bad line thousands of times."""
         if _NAMES_SVARS.search(text) is None:
-            self.add(_pure_map_problems(kind, text, column, label), line)
+            self.kept.add(_pure_map_problems(kind, text, column, label), line)
             return
         self.check_map_budgeted(kind, text, line, column, label)
 
@@ -253,7 +328,7 @@ class _FaceChecker:
         try:
             self.check_map_fully(kind, text, line, column, label)
         except _LineFull:
-            self.problems.append(
+            self.kept.keep(
                 Problem(
                     "warning",
                     "line-not-checked",
@@ -453,10 +528,6 @@ class _FaceChecker:
         )
 
     # ---- keywords
-    def check_keyword(self, keyword: Keyword) -> None:
-        """A keyword's findings depend on its text and column alone: found once each."""
-        self.add(_keyword_problems(keyword.name, keyword.args, keyword.column), keyword.line)
-
     def check_keyword_fully(self, keyword: Keyword) -> None:
         if not _is_known_keyword(keyword.name):
             self.report(
@@ -597,17 +668,17 @@ def _without_lines(problems: list[Problem]) -> _Found:
 @lru_cache(maxsize=1 << 12)
 def _keyword_problems(name: str, args: tuple[str, ...], column: int) -> _Found:
     """The findings of a ``K:`` line, without their line."""
-    problems: list[Problem] = []
-    _FaceChecker(None, problems).check_keyword_fully(Keyword(name, args, 0, column))
-    return _without_lines(problems)
+    kept = Findings()
+    _FaceChecker(None, kept).check_keyword_fully(Keyword(name, args, 0, column))
+    return _without_lines(kept.problems)
 
 
 @lru_cache(maxsize=1 << 12)
 def _pure_map_problems(kind: str, text: str, column: int, label: str) -> _Found:
     """The findings of a map that names no SVar, without their line."""
-    problems: list[Problem] = []
-    _FaceChecker(None, problems).check_map_budgeted(kind, text, 0, column, label)
-    return _without_lines(problems)
+    kept = Findings()
+    _FaceChecker(None, kept).check_map_budgeted(kind, text, 0, column, label)
+    return _without_lines(kept.problems)
 
 
 def _lead_name(value: str) -> str:
@@ -677,7 +748,15 @@ def _symbol_column(text: str, letter: str) -> int:
 
 def check_faces(faces: Iterable[Face]) -> list[Problem]:
     """Every problem in the ability lines, SVars and keywords of ``faces``."""
-    problems: list[Problem] = []
+    return check_faces_kept(faces, _UNLIMITED, _UNLIMITED).problems
+
+
+def check_faces_kept(faces: Iterable[Face], errors: int, warnings: int) -> Findings:
+    """:func:`check_faces`' first ``errors`` errors and first ``warnings`` warnings
+    (a severity other than ``"error"`` counts as a warning), and how many more of each
+    it finds: what the builder shows of a file, made without the findings it would
+    only count."""
+    kept = Findings(errors, warnings)
     for face in faces:
-        _FaceChecker(face, problems).run()
-    return problems
+        _FaceChecker(face, kept).run()
+    return kept
