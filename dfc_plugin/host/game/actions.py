@@ -247,15 +247,18 @@ class Playing(Steps):
         table = self.__dict__.setdefault("_activation_rows", {})
         key = ("settled", player, row[0].id)
         hit = table.get(key)
-        if hit is None or hit[0] is not row or hit[1] != self.turn:
-            hit = table[key] = (row, self.turn, self._settled_by_inputs(table, player, row))
+        since = self.free_to_tap(row[0])  # (haste a static gives reaches an unchanged row, 702.10c)
+        if hit is None or hit[0] is not row or hit[1] != (self.turn, since):
+            hit = table[key] = (row, (self.turn, since), self._settled_by_inputs(table, player, row, since))
         timings: dict[bool, tuple[Any, ...]] = hit[2]
         settled = timings.get(sorcery)
         if settled is None:
             settled = timings[sorcery] = self._settle_row(player, row, sorcery)
         return settled
 
-    def _settled_by_inputs(self, table: dict[Any, Any], player: int, row: Any) -> dict[bool, Any]:
+    def _settled_by_inputs(
+        self, table: dict[Any, Any], player: int, row: Any, since: bool
+    ) -> dict[bool, Any]:
         """The settled rows (by timing) of any row with the same inputs: what a settled
         row reads of its object (its state, cards, tapped, controller and whether it may
         pay {T}: controlled since its controller's turn began or haste, 302.6, 702.10c),
@@ -263,7 +266,6 @@ class Playing(Steps):
         inputs it had (the entry keeps them alive: their ids are no other's)."""
         found, face, own, granted, craft = row
         inputs = (found.state, found.cards, face, own, *granted)
-        since = self.free_to_tap(found)
         key = ("inputs", player, found.id, found.tapped, found.controller, since, craft, *map(id, inputs))
         entry = table.get(key)
         if entry is None:
@@ -300,13 +302,15 @@ class Playing(Steps):
         # Another player's permanents have nothing this player may activate (602.2).
         yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
         grants = self._any_grant()
-        # (with no grant and no animation, a row reads only the object: an unchanged one's stays)
-        plain = not (grants or self.animations or is_fresh())
+        # (with no animation, a row reads only the object and its grants: an unchanged
+        # one's stays while it is granted the very same abilities, statics._granted_from)
+        plain = not (self.animations or is_fresh())
         rows = self.__dict__.setdefault("_activation_rows", {}) if plain else None
         for found in [*yours, *mine]:
+            granted = self.granted_abilities(found) if grants else []
             row = rows.get(found.id) if rows is not None else None
-            if row is None or row[0] is not found:
-                row = (found, self._activation_row(found, grants))
+            if row is None or row[0] is not found or not _same_grants(row[1], granted):
+                row = (found, self._activation_row(found, granted))
                 if rows is not None:
                     rows[found.id] = row
             if row[1] is not None:
@@ -316,13 +320,14 @@ class Playing(Steps):
         self._static_cache[key] = cached
         return cached
 
-    def _activation_row(self, found: Any, grants: bool) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
+    def _activation_row(
+        self, found: Any, granted: list[Any]
+    ) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
         """One object's row of :meth:`_activation_sources` (``None``: nothing to activate)."""
         face = self.face_of(found)
         if face is None:
             return None
         own = activated_from(face, found.zone)
-        granted = self.granted_abilities(found) if grants else []
         craft = found.zone is Zone.BATTLEFIELD and craft_keyword(face) is not None
         return (found, face, own, granted, craft) if own or granted or craft else None
 
@@ -465,6 +470,13 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
     if plain is not None:
         return Activate(found.id, entry[0]) if plain else None
     return None if never_now(found, entry[1], sorcery) else entry
+
+
+def _same_grants(row: Any, granted: list[Any]) -> bool:
+    """Whether a kept activation row (``None``: it had nothing to activate, so no grant)
+    was worked out with the very abilities ``granted`` (613.1f)."""
+    kept = row[3] if row is not None else ()
+    return len(kept) == len(granted) and all(map(operator.is_, kept, granted))
 
 
 #: The player's zones a listing casts or activates from (with the command zone's, 903.8).

@@ -18,6 +18,7 @@ from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.copying import counter_count
 from dfc_plugin.host.abilities.land_plays import land_plays_allowed
 from dfc_plugin.host.abilities.living_metal import types_added
+from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
@@ -437,7 +438,29 @@ class Layers(LoopState):
         """Activated abilities static abilities grant it now (``AddAbility$``, layer 6)."""
         if found.zone is not Zone.BATTLEFIELD or not self._any_grant():
             return []
-        return [a for part in self._statics_for(found) for a in part.abilities]
+        parts = self.__dict__.get("_parts", {}).get((self.version, self.active, found.id))
+        if parts is None:  # (not worked out for the layers: only the granting statics' parts)
+            parts = self._granting_parts(found)
+        return [a for part in parts for a in part.abilities]
+
+    def _granting_parts(self, found: GameObject) -> list[Any]:
+        """:meth:`_statics_for` of the ``Continuous`` statics with ``AddAbility$`` alone:
+        no other part holds an ability (``statics.continuous_part``), so the granted
+        abilities are theirs, in the same order, without working out every anthem's."""
+        if self.__dict__.get("_in_statics"):
+            return []  # 613.8, as _statics_for
+        entry = lookup("static", "Continuous")
+        assert entry is not None
+        self.__dict__["_in_statics"] = True
+        try:
+            found_parts = [
+                entry.run(self, ctx, params, found)
+                for ctx, params in active_continuous(self)
+                if "AddAbility" in params
+            ]
+        finally:
+            self.__dict__["_in_statics"] = False
+        return [part for part in found_parts if part is not None]
 
     def _any_grant(self) -> bool:
         """Whether any static ability that grants abilities is in the game now
