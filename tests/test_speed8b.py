@@ -13,7 +13,7 @@ from __future__ import annotations
 from play_support import played_game
 
 from dfc_plugin.host import Game
-from dfc_plugin.host.game.actions import Action, Activate
+from dfc_plugin.host.game.actions import Action, Activate, Pass
 from dfc_plugin.host.game.cache import drop_caches, fresh
 from dfc_plugin.state import Zone
 
@@ -77,4 +77,19 @@ def test_the_rows_kept_under_a_grant_follow_it() -> None:
     game.move(esika, Zone.GRAVEYARD)
     listed = game.legal_actions(1)
     assert Activate(bruna, 0) not in listed
+    assert listed == _afresh(game, 1)
+
+
+def test_haste_an_opponents_static_gives_is_seen_by_a_remembered_listing() -> None:
+    """At instant timing, the listing kept while the player's own objects stay the same
+    (``"local"``) reads whether each may pay {T}: haste another player's permanent gives
+    them (702.10c) changes it all the same."""
+    game, (scholar,) = _main_phase("Civilized Scholar", sick=True)
+    game.pass_until("upkeep", turn=2)
+    game.apply(2, Pass())
+    assert game.priority == 1
+    assert Activate(scholar, 0) not in game.legal_actions(1)  # (since turn 1: still sick)
+    game.add("Test Stampede Horns", Zone.BATTLEFIELD, 2)
+    listed = game.legal_actions(1)
+    assert Activate(scholar, 0) in listed
     assert listed == _afresh(game, 1)

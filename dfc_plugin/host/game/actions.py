@@ -126,7 +126,11 @@ class Playing(Steps):
         mine = None
         if last is not None and last[0] == head:
             mine = self._local_objects(player)
-            if len(mine) == len(last[1]) and all(map(operator.is_, mine, last[1])):
+            if (
+                len(mine) == len(last[1])
+                and all(map(operator.is_, mine, last[1]))
+                and last[3] == self._tap_answers(mine)
+            ):
                 return list(last[2])
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
@@ -136,8 +140,13 @@ class Playing(Steps):
         found += self._may_play_actions(player)
         if head is not None and not asked and not any(row[2] for row in self._cast_sources(player)):
             mine = mine if mine is not None else self._local_objects(player)
-            table[("local", player)] = (head, mine, found)
+            table[("local", player)] = (head, mine, found, self._tap_answers(mine))
         return found
+
+    def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...]:
+        """Whether each of the player's permanents may pay {T} now (302.6): haste another
+        player's permanent gives them changes it (702.10c) with their objects the same."""
+        return tuple(self.free_to_tap(o) for o in mine if o.zone is Zone.BATTLEFIELD)
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
         """A listing at instant timing whose every answer reads only the player's objects
