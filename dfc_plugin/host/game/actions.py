@@ -143,9 +143,12 @@ class Playing(Steps):
             table[("local", player)] = (head, mine, found, self._tap_answers(mine))
         return found
 
-    def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...]:
+    def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...] | None:
         """Whether each of the player's permanents may pay {T} now (302.6): haste another
-        player's permanent gives them changes it (702.10c) with their objects the same."""
+        player's permanent gives them changes it (702.10c) with their objects the same
+        (``None``: no static gives a keyword now, so the objects and the turn answer)."""
+        if "keywords" not in self.continuous_gives():
+            return None
         return tuple(self.free_to_tap(o) for o in mine if o.zone is Zone.BATTLEFIELD)
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
@@ -234,9 +237,10 @@ class Playing(Steps):
         out: list[Action] = []
         asked = False
         sorcery = self.sorcery_timing(player)
+        given = "keywords" in self.continuous_gives()  # (haste a static gives, 702.10c)
         for row in self._activation_sources(player):
             found, face = row[0], row[1]
-            for entry in self._settled_row(player, row, sorcery):
+            for entry in self._settled_row(player, row, sorcery, given):
                 if type(entry) is tuple:  # (index, ability): asked now
                     asked = True
                     if self.activatable(player, found, face, entry[1]):
@@ -245,20 +249,23 @@ class Playing(Steps):
                     out.append(entry)
         return out, asked
 
-    def _settled_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
+    def _settled_row(self, player: int, row: Any, sorcery: bool, given: bool = True) -> tuple[Any, ...]:
         """One row's activations in listing order, each settled where its answer reads
         only the row's object, the player, the turn and the timing (an action listed,
         or left out), else ``(index, ability)`` for :meth:`activatable` to answer now;
         remembered for the very row and turn, at each timing (unchanged object, face
-        and grants; kept with the activation rows, which drop_caches forgets)."""
+        and grants; kept with the activation rows, which drop_caches forgets), and
+        whether it may pay {T} where a static gives keywords (``given``: haste reaches
+        an unchanged row, 702.10c; with none, the object and the turn answer that)."""
         if is_fresh():
             return self._settle_row(player, row, sorcery)
         table = self.__dict__.setdefault("_activation_rows", {})
         key = ("settled", player, row[0].id)
         hit = table.get(key)
-        since = self.free_to_tap(row[0])  # (haste a static gives reaches an unchanged row, 702.10c)
+        since = self.free_to_tap(row[0]) if given else None
         if hit is None or hit[0] is not row or hit[1] != (self.turn, since):
-            hit = table[key] = (row, (self.turn, since), self._settled_by_inputs(table, player, row, since))
+            taps = self.free_to_tap(row[0]) if since is None else since
+            hit = table[key] = (row, (self.turn, since), self._settled_by_inputs(table, player, row, taps))
         timings: dict[bool, tuple[Any, ...]] = hit[2]
         settled = timings.get(sorcery)
         if settled is None:
