@@ -11,6 +11,7 @@ blockers, the order of triggers) are asked of that player's agent.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -322,11 +323,13 @@ class Playing(Steps):
         # one's stays while it is granted the very same abilities, statics._granted_from)
         plain = not (self.animations or is_fresh())
         rows = self.__dict__.setdefault("_activation_rows", {}) if plain else None
+        granted_to = {o.id: self.granted_abilities(o) for o in yours} if grants else {}
         for found in [*yours, *mine]:
-            granted = self.granted_abilities(found) if grants else []
+            granted = granted_to.get(found.id, ())
             row = rows.get(found.id) if rows is not None else None
-            if row is None or row[0] is not found or not _same_grants(row[1], granted):
-                row = (found, self._activation_row(found, granted))
+            kept = row[1][3] if row is not None and row[1] is not None else ()
+            if row is None or row[0] is not found or ((kept or granted) and not _same_grants(kept, granted)):
+                row = (found, self._activation_row(found, list(granted)))
                 if rows is not None:
                     rows[found.id] = row
             if row[1] is not None:
@@ -488,10 +491,9 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
     return None if never_now(found, entry[1], sorcery) else entry
 
 
-def _same_grants(row: Any, granted: list[Any]) -> bool:
-    """Whether a kept activation row (``None``: it had nothing to activate, so no grant)
-    was worked out with the very abilities ``granted`` (613.1f)."""
-    kept = row[3] if row is not None else ()
+def _same_grants(kept: Sequence[Any], granted: Sequence[Any]) -> bool:
+    """Whether a kept activation row was worked out with the very abilities ``granted``
+    (613.1f; a row with nothing to activate had none)."""
     return len(kept) == len(granted) and all(map(operator.is_, kept, granted))
 
 
