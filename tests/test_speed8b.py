@@ -59,6 +59,7 @@ def test_a_granted_ability_is_the_same_object_from_version_to_version() -> None:
     game.add("Forest", Zone.BATTLEFIELD, 1)  # (a new version)
     again = game.granted_abilities(game.objects[bruna])
     assert len(again) == 1 and again[0] is first[0]
+    drop_caches(game)
     with fresh():
         worked_out = game.granted_abilities(game.objects[bruna])
     assert worked_out == again and worked_out[0] is not again[0]
@@ -93,3 +94,16 @@ def test_haste_an_opponents_static_gives_is_seen_by_a_remembered_listing() -> No
     listed = game.legal_actions(1)
     assert Activate(scholar, 0) in listed
     assert listed == _afresh(game, 1)
+
+
+def test_statics_give_keyword_names_only_the_keywords_a_static_gives() -> None:
+    """Esika's static gives vigilance (and an ability), War Drums' gives haste: whether
+    a static gives haste, asked for each version, is what a fresh reading answers."""
+    game, (_, bruna) = _main_phase("Esika, God of the Tree", "Bruna, the Fading Light")
+    assert game.statics_give_keyword("vigilance") and not game.statics_give_keyword("haste")
+    assert not game.has_keyword_of(game.objects[bruna], "Haste")
+    game.add("Test War Drums", Zone.BATTLEFIELD, 1)
+    assert game.statics_give_keyword("haste") and game.has_keyword_of(game.objects[bruna], "Haste")
+    drop_caches(game)
+    with fresh():
+        assert game.statics_give_keyword("haste") and not game.statics_give_keyword("trample")

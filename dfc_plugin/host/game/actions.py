@@ -147,8 +147,8 @@ class Playing(Steps):
     def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...] | None:
         """Whether each of the player's permanents may pay {T} now (302.6): haste another
         player's permanent gives them changes it (702.10c) with their objects the same
-        (``None``: no static gives a keyword now, so the objects and the turn answer)."""
-        if "keywords" not in self.continuous_gives():
+        (``None``: no static gives haste now, so the objects and the turn answer)."""
+        if not self.statics_give_keyword("haste"):
             return None
         return tuple(self.free_to_tap(o) for o in mine if o.zone is Zone.BATTLEFIELD)
 
@@ -238,7 +238,7 @@ class Playing(Steps):
         out: list[Action] = []
         asked = False
         sorcery = self.sorcery_timing(player)
-        given = "keywords" in self.continuous_gives()  # (haste a static gives, 702.10c)
+        given = self.statics_give_keyword("haste")  # (haste a static gives, 702.10c)
         for row in self._activation_sources(player):
             found, face = row[0], row[1]
             for entry in self._settled_row(player, row, sorcery, given):
@@ -256,8 +256,8 @@ class Playing(Steps):
         or left out), else ``(index, ability)`` for :meth:`activatable` to answer now;
         remembered for the very row and turn, at each timing (unchanged object, face
         and grants; kept with the activation rows, which drop_caches forgets), and
-        whether it may pay {T} where a static gives keywords (``given``: haste reaches
-        an unchanged row, 702.10c; with none, the object and the turn answer that)."""
+        whether it may pay {T} where a static gives haste (``given``: it reaches an
+        unchanged row, 702.10c; with none, the object and the turn answer that)."""
         if is_fresh():
             return self._settle_row(player, row, sorcery)
         table = self.__dict__.setdefault("_activation_rows", {})

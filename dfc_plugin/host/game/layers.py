@@ -18,7 +18,6 @@ from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.copying import counter_count
 from dfc_plugin.host.abilities.land_plays import land_plays_allowed
 from dfc_plugin.host.abilities.living_metal import types_added
-from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
@@ -106,6 +105,26 @@ class Layers(LoopState):
                 self.__dict__["_in_statics"] = False
         self._static_cache[_GIVES_SLOT] = (self.version, self.active, held)
         return held
+
+    def statics_give_keyword(self, word: str) -> bool:
+        """Whether a ``Continuous`` static that works now names ``word`` among the keywords
+        it gives (``AddKeyword$``, ``AddHiddenKeyword$``: the only keywords a part holds,
+        ``statics.continuous_part``); with none, an object's ``word`` is its face's and
+        its effects' (a question the object answers), remembered like
+        :meth:`continuous_gives`."""
+        if "keywords" not in self.continuous_gives():
+            return False
+        key = ("statics give keyword", self.version, self.active, word)
+        cached: bool | None = self._static_cache.get(key)
+        if cached is None:
+            self.__dict__["_in_statics"] = True  # (the statics continuous_gives read)
+            try:
+                named = (p.get(k) or "" for _, p in active_continuous(self) for k in _KEYWORD_PARAMS)
+                cached = any(w.strip().lower() == word for text in named for w in text.split("&"))
+            finally:
+                self.__dict__["_in_statics"] = False
+            self._static_cache[key] = cached
+        return cached
 
     def no_continuous(self) -> bool:
         """Whether no object has a ``Continuous`` static ability now (remembered until
@@ -438,29 +457,7 @@ class Layers(LoopState):
         """Activated abilities static abilities grant it now (``AddAbility$``, layer 6)."""
         if found.zone is not Zone.BATTLEFIELD or not self._any_grant():
             return []
-        parts = self.__dict__.get("_parts", {}).get((self.version, self.active, found.id))
-        if parts is None:  # (not worked out for the layers: only the granting statics' parts)
-            parts = self._granting_parts(found)
-        return [a for part in parts for a in part.abilities]
-
-    def _granting_parts(self, found: GameObject) -> list[Any]:
-        """:meth:`_statics_for` of the ``Continuous`` statics with ``AddAbility$`` alone:
-        no other part holds an ability (``statics.continuous_part``), so the granted
-        abilities are theirs, in the same order, without working out every anthem's."""
-        if self.__dict__.get("_in_statics"):
-            return []  # 613.8, as _statics_for
-        entry = lookup("static", "Continuous")
-        assert entry is not None
-        self.__dict__["_in_statics"] = True
-        try:
-            found_parts = [
-                entry.run(self, ctx, params, found)
-                for ctx, params in active_continuous(self)
-                if "AddAbility" in params
-            ]
-        finally:
-            self.__dict__["_in_statics"] = False
-        return [part for part in found_parts if part is not None]
+        return [a for part in self._statics_for(found) for a in part.abilities]
 
     def _any_grant(self) -> bool:
         """Whether any static ability that grants abilities is in the game now
@@ -486,6 +483,9 @@ class Layers(LoopState):
 #: Where :meth:`Layers.continuous_gives` keeps its answer in the game's ``_static_cache``
 #: (whose entries are kept while ``k[1]`` is the game's version: this one is not).
 _GIVES_SLOT = ("continuous gives", -1)
+
+#: The parameters of a ``Continuous`` static that name the keywords it gives.
+_KEYWORD_PARAMS = ("AddKeyword", "AddHiddenKeyword")
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
 _SACRIFICE = "<AtEOT Sacrifice>"
