@@ -261,13 +261,16 @@ class Playing(Steps):
         if is_fresh():
             return self._settle_row(player, row, sorcery)
         table = self.__dict__.setdefault("_activation_rows", {})
-        key = ("settled", player, row[0].id)
-        hit = table.get(key)
-        since = self.free_to_tap(row[0]) if given else None
-        if hit is None or hit[0] is not row or hit[1] != (self.turn, since):
-            taps = self.free_to_tap(row[0]) if since is None else since
-            hit = table[key] = (row, (self.turn, since), self._settled_by_inputs(table, player, row, taps))
-        timings: dict[bool, tuple[Any, ...]] = hit[2]
+        rows = table.get(("settled", player))  # (by object id: as many as the objects)
+        if rows is None:
+            rows = table[("settled", player)] = {}
+        found = row[0]
+        hit = rows.get(found.id)
+        since = self.free_to_tap(found) if given else None
+        if hit is None or hit[0] is not row or hit[1] != self.turn or hit[2] != since:
+            taps = self.free_to_tap(found) if since is None else since
+            hit = rows[found.id] = (row, self.turn, since, self._settled_by_inputs(table, player, row, taps))
+        timings: dict[bool, tuple[Any, ...]] = hit[3]
         settled = timings.get(sorcery)
         if settled is None:
             settled = timings[sorcery] = self._settle_row(player, row, sorcery)
