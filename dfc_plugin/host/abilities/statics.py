@@ -23,7 +23,7 @@ from dfc_plugin.host.abilities.values import (
     requirements_hold,
     zone_named,
 )
-from dfc_plugin.host.game.cache import memo_by_identity
+from dfc_plugin.host.game.cache import memo_by_identities, memo_by_identity
 from dfc_plugin.state import Zone
 
 __all__ = [
@@ -134,13 +134,22 @@ def continuous_part(game: Any, ctx: Ctx, params: ParamMap, found: Any) -> Contin
 def _granted(ctx: Ctx, names: str | None, svars: str | None = None) -> tuple[Ability, ...]:
     """``AddAbility$ A & B``: the SVars of the static's source, as activated abilities
     (with the values ``AddSVar$`` names, :mod:`.granted_svars`)."""
+    return _granted_from(ctx.face, names, svars) if names else ()
+
+
+@memo_by_identities(3)
+def _granted_from(face: Any, names: str, svars: str | None) -> tuple[Ability, ...]:
+    """:func:`_granted`, read only from the (immutable) face and the static's texts, so
+    remembered by their identity: the abilities a static grants are the very same
+    objects from one version of the game to the next, and so are the listing's rows
+    that read them (``"inputs"``, :data:`~dfc_plugin.host.game.cache.LISTING_MEMOS`)."""
     from dfc_plugin.host.abilities.granted_svars import with_svars
 
     found = []
-    for name in (n.strip() for n in (names or "").split("&")):
-        svar = ctx.face.svar(name) if name else None
+    for name in (n.strip() for n in names.split("&")):
+        svar = face.svar(name) if name else None
         if svar is not None:
-            found.append(Ability("A", with_svars(ctx.face, svar.body, svars), svar.line, svar.column))
+            found.append(Ability("A", with_svars(face, svar.body, svars), svar.line, svar.column))
     return tuple(found)
 
 

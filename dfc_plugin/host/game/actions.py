@@ -11,6 +11,7 @@ blockers, the order of triggers) are asked of that player's agent.
 from __future__ import annotations
 
 import operator
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -126,7 +127,11 @@ class Playing(Steps):
         mine = None
         if last is not None and last[0] == head:
             mine = self._local_objects(player)
-            if len(mine) == len(last[1]) and all(map(operator.is_, mine, last[1])):
+            if (
+                len(mine) == len(last[1])
+                and all(map(operator.is_, mine, last[1]))
+                and last[3] == self._tap_answers(mine)
+            ):
                 return list(last[2])
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
@@ -136,8 +141,16 @@ class Playing(Steps):
         found += self._may_play_actions(player)
         if head is not None and not asked and not any(row[2] for row in self._cast_sources(player)):
             mine = mine if mine is not None else self._local_objects(player)
-            table[("local", player)] = (head, mine, found)
+            table[("local", player)] = (head, mine, found, self._tap_answers(mine))
         return found
+
+    def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...] | None:
+        """Whether each of the player's permanents may pay {T} now (302.6): haste another
+        player's permanent gives them changes it (702.10c) with their objects the same
+        (``None``: no static gives haste now, so the objects and the turn answer)."""
+        if not self.statics_give_keyword("haste"):
+            return None
+        return tuple(self.free_to_tap(o) for o in mine if o.zone is Zone.BATTLEFIELD)
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
         """A listing at instant timing whose every answer reads only the player's objects
@@ -225,9 +238,10 @@ class Playing(Steps):
         out: list[Action] = []
         asked = False
         sorcery = self.sorcery_timing(player)
+        given = self.statics_give_keyword("haste")  # (haste a static gives, 702.10c)
         for row in self._activation_sources(player):
             found, face = row[0], row[1]
-            for entry in self._settled_row(player, row, sorcery):
+            for entry in self._settled_row(player, row, sorcery, given):
                 if type(entry) is tuple:  # (index, ability): asked now
                     asked = True
                     if self.activatable(player, found, face, entry[1]):
@@ -236,26 +250,35 @@ class Playing(Steps):
                     out.append(entry)
         return out, asked
 
-    def _settled_row(self, player: int, row: Any, sorcery: bool) -> tuple[Any, ...]:
+    def _settled_row(self, player: int, row: Any, sorcery: bool, given: bool = True) -> tuple[Any, ...]:
         """One row's activations in listing order, each settled where its answer reads
         only the row's object, the player, the turn and the timing (an action listed,
         or left out), else ``(index, ability)`` for :meth:`activatable` to answer now;
         remembered for the very row and turn, at each timing (unchanged object, face
-        and grants; kept with the activation rows, which drop_caches forgets)."""
+        and grants; kept with the activation rows, which drop_caches forgets), and
+        whether it may pay {T} where a static gives haste (``given``: it reaches an
+        unchanged row, 702.10c; with none, the object and the turn answer that)."""
         if is_fresh():
             return self._settle_row(player, row, sorcery)
         table = self.__dict__.setdefault("_activation_rows", {})
-        key = ("settled", player, row[0].id)
-        hit = table.get(key)
-        if hit is None or hit[0] is not row or hit[1] != self.turn:
-            hit = table[key] = (row, self.turn, self._settled_by_inputs(table, player, row))
-        timings: dict[bool, tuple[Any, ...]] = hit[2]
+        rows = table.get(("settled", player))  # (by object id: as many as the objects)
+        if rows is None:
+            rows = table[("settled", player)] = {}
+        found = row[0]
+        hit = rows.get(found.id)
+        since = self.free_to_tap(found) if given else None
+        if hit is None or hit[0] is not row or hit[1] != self.turn or hit[2] != since:
+            taps = self.free_to_tap(found) if since is None else since
+            hit = rows[found.id] = (row, self.turn, since, self._settled_by_inputs(table, player, row, taps))
+        timings: dict[bool, tuple[Any, ...]] = hit[3]
         settled = timings.get(sorcery)
         if settled is None:
             settled = timings[sorcery] = self._settle_row(player, row, sorcery)
         return settled
 
-    def _settled_by_inputs(self, table: dict[Any, Any], player: int, row: Any) -> dict[bool, Any]:
+    def _settled_by_inputs(
+        self, table: dict[Any, Any], player: int, row: Any, since: bool
+    ) -> dict[bool, Any]:
         """The settled rows (by timing) of any row with the same inputs: what a settled
         row reads of its object (its state, cards, tapped, controller and whether it may
         pay {T}: controlled since its controller's turn began or haste, 302.6, 702.10c),
@@ -263,7 +286,6 @@ class Playing(Steps):
         inputs it had (the entry keeps them alive: their ids are no other's)."""
         found, face, own, granted, craft = row
         inputs = (found.state, found.cards, face, own, *granted)
-        since = self.free_to_tap(found)
         key = ("inputs", player, found.id, found.tapped, found.controller, since, craft, *map(id, inputs))
         entry = table.get(key)
         if entry is None:
@@ -300,13 +322,17 @@ class Playing(Steps):
         # Another player's permanents have nothing this player may activate (602.2).
         yours = [o for o in self.in_zone(Zone.BATTLEFIELD) if o.controller == player]
         grants = self._any_grant()
-        # (with no grant and no animation, a row reads only the object: an unchanged one's stays)
-        plain = not (grants or self.animations or is_fresh())
+        # (with no animation, a row reads only the object and its grants: an unchanged
+        # one's stays while it is granted the very same abilities, statics._granted_from)
+        plain = not (self.animations or is_fresh())
         rows = self.__dict__.setdefault("_activation_rows", {}) if plain else None
+        granted_to = {o.id: self.granted_abilities(o) for o in yours} if grants else {}
         for found in [*yours, *mine]:
+            granted = granted_to.get(found.id, ())
             row = rows.get(found.id) if rows is not None else None
-            if row is None or row[0] is not found:
-                row = (found, self._activation_row(found, grants))
+            kept = row[1][3] if row is not None and row[1] is not None else ()
+            if row is None or row[0] is not found or ((kept or granted) and not _same_grants(kept, granted)):
+                row = (found, self._activation_row(found, list(granted)))
                 if rows is not None:
                     rows[found.id] = row
             if row[1] is not None:
@@ -316,13 +342,14 @@ class Playing(Steps):
         self._static_cache[key] = cached
         return cached
 
-    def _activation_row(self, found: Any, grants: bool) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
+    def _activation_row(
+        self, found: Any, granted: list[Any]
+    ) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
         """One object's row of :meth:`_activation_sources` (``None``: nothing to activate)."""
         face = self.face_of(found)
         if face is None:
             return None
         own = activated_from(face, found.zone)
-        granted = self.granted_abilities(found) if grants else []
         craft = found.zone is Zone.BATTLEFIELD and craft_keyword(face) is not None
         return (found, face, own, granted, craft) if own or granted or craft else None
 
@@ -465,6 +492,12 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
     if plain is not None:
         return Activate(found.id, entry[0]) if plain else None
     return None if never_now(found, entry[1], sorcery) else entry
+
+
+def _same_grants(kept: Sequence[Any], granted: Sequence[Any]) -> bool:
+    """Whether a kept activation row was worked out with the very abilities ``granted``
+    (613.1f; a row with nothing to activate had none)."""
+    return len(kept) == len(granted) and all(map(operator.is_, kept, granted))
 
 
 #: The player's zones a listing casts or activates from (with the command zone's, 903.8).

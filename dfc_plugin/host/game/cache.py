@@ -242,3 +242,7 @@ LISTING_MEMOS = ("settled", "inputs", "local")
 #:   the board state by state;
 #: * ``_described``: an object's text in the log, per state, card and right to look.
 APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_described")
+
+# Round 8 B (tests/test_speed8b.py): ``statics._granted_from``, the abilities a static
+# grants, by the identity of its face and texts (rows under a grant are kept while granted
+# the very same ones); the ``"local"`` listing is kept with its {T} answers (702.10c).

@@ -106,6 +106,26 @@ class Layers(LoopState):
         self._static_cache[_GIVES_SLOT] = (self.version, self.active, held)
         return held
 
+    def statics_give_keyword(self, word: str) -> bool:
+        """Whether a ``Continuous`` static that works now names ``word`` among the keywords
+        it gives (``AddKeyword$``, ``AddHiddenKeyword$``: the only keywords a part holds,
+        ``statics.continuous_part``); with none, an object's ``word`` is its face's and
+        its effects' (a question the object answers), remembered like
+        :meth:`continuous_gives`."""
+        if "keywords" not in self.continuous_gives():
+            return False
+        key = ("statics give keyword", self.version, self.active, word)
+        cached: bool | None = self._static_cache.get(key)
+        if cached is None:
+            self.__dict__["_in_statics"] = True  # (the statics continuous_gives read)
+            try:
+                named = (p.get(k) or "" for _, p in active_continuous(self) for k in _KEYWORD_PARAMS)
+                cached = any(w.strip().lower() == word for text in named for w in text.split("&"))
+            finally:
+                self.__dict__["_in_statics"] = False
+            self._static_cache[key] = cached
+        return cached
+
     def no_continuous(self) -> bool:
         """Whether no object has a ``Continuous`` static ability now (remembered until
         anything changes)."""
@@ -463,6 +483,9 @@ class Layers(LoopState):
 #: Where :meth:`Layers.continuous_gives` keeps its answer in the game's ``_static_cache``
 #: (whose entries are kept while ``k[1]`` is the game's version: this one is not).
 _GIVES_SLOT = ("continuous gives", -1)
+
+#: The parameters of a ``Continuous`` static that name the keywords it gives.
+_KEYWORD_PARAMS = ("AddKeyword", "AddHiddenKeyword")
 
 #: The delayed trigger's body (:data:`dfc_plugin.host.abilities.keywords.KEYWORD_BODIES`).
 _SACRIFICE = "<AtEOT Sacrifice>"
