@@ -229,7 +229,7 @@ def _remembering(handler: Callable[..., R]) -> Callable[..., R]:
 #: compares each with the answer worked out afresh).
 LISTING_MEMOS = ("settled", "inputs", "local")
 
-#: What the apply path remembers besides (issue 10, round 7), and what each keys on;
+#: What the apply path remembers besides, and what each keys on;
 #: none is read or kept within :func:`fresh` (tests/test_speed7b.py compares each with
 #: the answer worked out afresh):
 #:
@@ -243,6 +243,6 @@ LISTING_MEMOS = ("settled", "inputs", "local")
 #: * ``_described``: an object's text in the log, per state, card and right to look.
 APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_described")
 
-# Round 8 B (tests/test_speed8b.py): ``statics._granted_from``, the abilities a static
+# The listing's grants (tests/test_speed8b.py): ``statics._granted_from``, the abilities a static
 # grants, by the identity of its face and texts (rows under a grant are kept while granted
 # the very same ones); the ``"local"`` listing is kept with its {T} answers (702.10c).
