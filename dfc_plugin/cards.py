@@ -354,6 +354,23 @@ class ExtraLine:
     line: int
     known: bool = True
 
+    @classmethod
+    def unknown(cls, key: str, value: str, line: int) -> ExtraLine:
+        """The same value as ``ExtraLine(key, value, line, known=False)`` without the
+        frozen ``__init__``'s lookups (one per unknown-key line; a hostile file has
+        thousands): the slots are set through their descriptors, as in :meth:`Keyword.read`."""
+        extra = _new(cls)
+        _SET_KEY(extra, key)
+        _SET_VALUE(extra, value)
+        _SET_EXTRA_LINE(extra, line)
+        _SET_KNOWN(extra, False)
+        return extra
+
+
+_SET_KEY, _SET_VALUE, _SET_EXTRA_LINE, _SET_KNOWN = (
+    vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known")
+)
+
 
 # --------------------------------------------------------------------------- faces
 

@@ -1,4 +1,4 @@
-"""``Ability.read`` and ``Keyword.read``, the reader's cheap constructors, make the same
+"""``Ability.read``, ``Keyword.read`` and ``ExtraLine.unknown``, the reader's cheap constructors, make the same
 values as the dataclass constructors: equal, same hash and repr, still frozen, and a
 read ability's parameter map still reads on first use."""
 
@@ -8,7 +8,7 @@ import dataclasses
 
 import pytest
 
-from dfc_plugin.cards import Ability, Keyword
+from dfc_plugin.cards import Ability, ExtraLine, Keyword
 from dfc_plugin.script.build import read_script
 
 
@@ -42,3 +42,17 @@ def test_a_read_script_holds_values_equal_to_constructed_ones() -> None:
     face = result.card.faces[0]
     assert face.keywords == (Keyword("Flying", (), 3, 3),)
     assert face.abilities == (Ability("A", "AB$ Draw | Cost$ T", 4, 3),)
+
+
+def test_extra_line_unknown_is_the_dataclass_value() -> None:
+    made = ExtraLine("Foo", "bar", 9, known=False)
+    read = ExtraLine.unknown("Foo", "bar", 9)
+    assert read == made
+    assert hash(read) == hash(made)
+    assert repr(read) == repr(made)
+    assert read != ExtraLine("Foo", "bar", 9)  # (known=True: another value)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        read.known = True  # type: ignore[misc]
+    result = read_script(b"Name:A\nTypes:Creature\nFoo: bar\n", "a.txt")
+    assert result.card is not None
+    assert result.card.faces[0].extra == (ExtraLine("Foo", "bar", 3, known=False),)

@@ -453,12 +453,14 @@ class _CardBuilder:
         key, value, column, result = (
             _face_value_line(text) if len(text) <= _MEMO_LINE else _read_face_line(text)
         )
-        face = self.faces.get(self.face_index) or self.face_for(key, line_no, 1)
+        face = self.face or self.face_for(key, line_no, 1)
         if face is None:
             return
         self.note_face_key(face, key, line_no)
         reader = _FACE_VALUE_READERS[key]
         if result is _TOO_LONG or isinstance(result, ValueFailure):
+            if result is not _TOO_LONG and self.counted("error"):
+                return  # (past the diagnostics kept: only counted, nothing made)
             self.reported(reader.start, _Line(key, value, line_no, column), result)
         else:
             reader.store(face, result)
@@ -598,8 +600,8 @@ class _CardBuilder:
                 code="unknown-key",
                 end=len(key) + 1,
             )
-        extra = ExtraLine(key, value.strip(), line, known=False)
-        target = self.faces.get(self.face_index)
+        extra = ExtraLine.unknown(key, value.strip(), line)
+        target = self.face
         if target is not None:
             target.extra.append(extra)
         else:
