@@ -360,16 +360,12 @@ class ExtraLine:
         frozen ``__init__``'s lookups (one per unknown-key line; a hostile file has
         thousands): the slots are set through their descriptors, as in :meth:`Keyword.read`."""
         extra = _new(cls)
-        _SET_KEY(extra, key)
-        _SET_VALUE(extra, value)
-        _SET_EXTRA_LINE(extra, line)
-        _SET_KNOWN(extra, False)
+        for set_slot, field_value in zip(_EXTRA_SLOTS, (key, value, line, False), strict=True):
+            set_slot(extra, field_value)
         return extra
 
 
-_SET_KEY, _SET_VALUE, _SET_EXTRA_LINE, _SET_KNOWN = (
-    vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known")
-)
+_EXTRA_SLOTS = tuple(vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known"))
 
 
 # --------------------------------------------------------------------------- faces
