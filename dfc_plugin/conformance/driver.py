@@ -919,9 +919,7 @@ class ReferenceDriver:
             "copy_of": lambda: state.copy_of.face.name if state.copy_of and state.copy_of.face else None,
             "linked": lambda: len(found.linked),
             "can_transform": lambda: bool(g.rules.can_transform(state)),
-            "can_pay_tap_cost": lambda: bool(
-                g.rules.can_pay_tap_cost(state, g.controlled_since_turn_began(handle))
-            ),
+            "can_pay_tap_cost": lambda: bool(g.rules.can_pay_tap_cost(state, g.free_to_tap(found))),
             "hidden_from": lambda: self._hidden(found, extra["player"]),
             "visible_to": lambda: not self._hidden(found, extra["player"]),
             "has_name": lambda: g.has_chosen_name(handle, extra["name"]),
