@@ -16,7 +16,7 @@ from dfc_plugin.cards import Layout
 from dfc_plugin.conformance.coverage import drives_the_game, played_count
 from dfc_plugin.conformance.driver import Capabilities, ReferenceDriver
 from dfc_plugin.conformance.runner import Outcome, load_scenarios, planned_runs, run_scenario
-from dfc_plugin.conformance.schema import SETUP_CAPABILITIES
+from dfc_plugin.conformance.schema import ARGUMENT_CAPABILITIES, SETUP_CAPABILITIES
 from dfc_plugin.errors import ScenarioError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.values import matches
@@ -35,13 +35,13 @@ def scenario(rule: str, body: str) -> str:
     return HEAD.format(rule=rule) + body
 
 
-def outcome(tmp_path: Path, text: str) -> Outcome:
+def outcome(tmp_path: Path, text: str, driver: type[ReferenceDriver] = ReferenceDriver) -> Outcome:
     path = tmp_path / "s.toml"
     path.write_text(text, encoding="utf-8")
     scenarios, errors = load_scenarios([path], bundled=False)
     assert errors == [], errors
     (run,) = planned_runs(scenarios)
-    return run_scenario(run, ReferenceDriver, timeout=None)
+    return run_scenario(run, driver, timeout=None)
 
 
 def both(tmp_path: Path, rule: str, body: str, right: str, wrong: str) -> None:
@@ -342,6 +342,11 @@ def test_set_up_damage_counts_toward_lethal_damage(tmp_path: Path) -> None:
             '[scenario.setup]\nx = { card = "Island" }\n' + step("block", blocks='{ x = "nobody" }'),
             "blocker alias",
         ),
+        (
+            '[scenario.setup]\nx = { card = "Island" }\n'
+            + step("add_effect", object='"x"', keywords='"Haste"'),
+            "'keywords' must be a list of at most",
+        ),
         (step("attack"), "action 'attack' needs 'attackers'"),
         (step("concede"), "action 'concede' needs 'player'"),
         (
@@ -376,6 +381,51 @@ def test_a_driver_without_the_set_up_capabilities_is_unsupported(tmp_path: Path)
     result = run_scenario(run, NoSetUp, timeout=None)
     assert result.status == "unsupported"
     assert "action game.step" in result.message and "action setup.loyalty" in result.message
+
+
+SICK_ULRICH = (
+    '[scenario.setup]\nu = { card = "Ulrich of the Krallenhorde", zone = "battlefield", sick = true }\n'
+)
+
+
+@pytest.mark.rule("702.10c", "302.6")
+def test_add_effect_keywords_reach_the_engine(tmp_path: Path) -> None:
+    """``add_effect``'s keywords give the object those keywords until end of turn. 702.10c:
+    "If a creature has haste, its controller can activate its activated abilities whose
+    cost includes the tap symbol ... even if that creature hasn't been controlled by that
+    player continuously since their most recent turn began": haste from the effect lets a
+    sick creature pay {T}; the run fails with the answers of no effect, and the same
+    creature without the effect may not pay (302.6)."""
+    body = SICK_ULRICH + step("add_effect", object='"u"', keywords='["Haste"]')
+    both(
+        tmp_path,
+        "702.10c",
+        body,
+        check("object", "u", keywords='["Haste"]', can_pay_tap_cost="true"),
+        check("object", "u", keywords="[]", can_pay_tap_cost="false"),
+    )
+    plain = outcome(tmp_path, scenario("302.6", SICK_ULRICH + check("object", "u", can_pay_tap_cost="false")))
+    assert plain.status == "passed", plain.message
+
+
+def test_a_driver_without_an_argument_capability_is_unsupported(tmp_path: Path) -> None:
+    """An argument added after drivers were written (``add_effect.keywords``) is a
+    capability: a driver that has ``add_effect`` but would ignore the keywords gets
+    ``unsupported`` for a scenario that gives them, and still plays one that doesn't."""
+    everything = Capabilities.everything()
+    assert "add_effect.keywords" in everything.actions and everything.actions >= ARGUMENT_CAPABILITIES
+
+    class NoKeywords(ReferenceDriver):
+        def capabilities(self) -> Capabilities:
+            return Capabilities(everything.actions - ARGUMENT_CAPABILITIES, everything.questions)
+
+    for keywords, status in (('["Haste"]', "unsupported"), (None, "passed")):
+        extra = {"keywords": keywords} if keywords else {}
+        body = SICK_ULRICH + step("add_effect", object='"u"', **extra) + check("object", "u", exists="true")
+        result = outcome(tmp_path, scenario("611.2", body), NoKeywords)
+        assert result.status == status, result.message
+        if status == "unsupported":
+            assert "action add_effect.keywords" in result.message
 
 
 def test_the_engine_starts_in_the_step_it_is_given() -> None:

@@ -106,10 +106,15 @@ class Capabilities:
     @classmethod
     def everything(cls, *, cites_rules: bool = True) -> Capabilities:
         """Every action and question of the schema, under every edition."""
-        from dfc_plugin.conformance.schema import ACTIONS, CHECK_FIELDS, SETUP_CAPABILITIES
+        from dfc_plugin.conformance.schema import (
+            ACTIONS,
+            ARGUMENT_CAPABILITIES,
+            CHECK_FIELDS,
+            SETUP_CAPABILITIES,
+        )
 
         questions = {f"{kind}.{q}" for kind, fields in CHECK_FIELDS.items() if kind != "log" for q in fields}
-        actions = frozenset(ACTIONS) | SETUP_CAPABILITIES
+        actions = frozenset(ACTIONS) | SETUP_CAPABILITIES | ARGUMENT_CAPABILITIES
         return cls(actions, frozenset(questions | {"log.text"}), frozenset(EDITIONS), cites_rules)
 
     def missing(self, actions: Iterable[str], questions: Iterable[str], edition: str) -> list[str]:
@@ -546,7 +551,9 @@ class ReferenceDriver:
             "activate_mana_ability": lambda a: g.activate_mana_ability(
                 a["object"], a.get("index", 0), a.get("color")
             ),
-            "add_effect": lambda a: g.add_effect(a["object"], **_given(a, "power", "toughness")),
+            "add_effect": lambda a: g.add_effect(
+                a["object"], **_given(a, "power", "toughness"), keywords=tuple(a.get("keywords", ()))
+            ),
             "add_counters": lambda a: g.add_counters(a["object"], **_given(a, "kind", "count")),
             "remove_counters": lambda a: g.remove_counters(a["object"], **_given(a, "kind", "count")),
             "link": lambda a: g.link(a["object"], a["card"]),

@@ -33,7 +33,15 @@ from dfc_plugin.conformance.driver import (
     Unsupported,
     capabilities_of,
 )
-from dfc_plugin.conformance.schema import PLAIN_SETUP, Check, Scenario, Step, load_file, scenario_files
+from dfc_plugin.conformance.schema import (
+    ARGUMENT_CAPABILITIES,
+    PLAIN_SETUP,
+    Check,
+    Scenario,
+    Step,
+    load_file,
+    scenario_files,
+)
 from dfc_plugin.editions import EDITIONS
 from dfc_plugin.errors import DfcError, ScenarioError
 from dfc_plugin.script.resources import package_path
@@ -178,7 +186,7 @@ def planned_runs(scenarios: Iterable[Scenario], edition: str | None = None) -> l
 
 def needs(scenario: Scenario) -> tuple[set[str], set[str]]:
     """The actions and the questions (``kind.question``) a scenario asks of a driver."""
-    actions = {step.action for step in scenario.steps} | setup_needs(scenario)
+    actions = {step.action for step in scenario.steps} | setup_needs(scenario) | argument_needs(scenario)
     questions = {
         "log.text" if check.kind == "log" else f"{check.kind}.{name}"
         for check in scenario.checks
@@ -192,6 +200,12 @@ def setup_needs(scenario: Scenario) -> set[str]:
     damage, loyalty or attacking, ``game.<key>`` for each key of ``[scenario.game]``."""
     used = {f"setup.{key}" for spec in scenario.setup for key in spec.options if key not in PLAIN_SETUP}
     return used | {f"game.{key}" for key in scenario.game}
+
+
+def argument_needs(scenario: Scenario) -> set[str]:
+    """The action arguments that are capabilities of their own (``add_effect.keywords``)."""
+    used = {f"{step.action}.{name}" for step in scenario.steps for name in step.args}
+    return used & ARGUMENT_CAPABILITIES
 
 
 class _Failed(Exception):

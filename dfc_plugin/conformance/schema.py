@@ -62,7 +62,7 @@ ZONES = ("library", "hand", "battlefield", "graveyard", "stack", "exile", "comma
 #: Every action a step may take: its arguments, and which of them are required.
 #: Types: "object" (an alias), "objects" (a list of aliases), "player", "int", "bool",
 #: "str", "zone", "card" (a card name), "order" (a list of ints), "types" (a list of card
-#: types the front face must have).
+#: types the front face must have), "keywords" (a list of keyword names).
 ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "transform": {
         "object": ("object", True),
@@ -122,7 +122,12 @@ ACTIONS: dict[str, dict[str, tuple[str, bool]]] = {
     "set_day_night": {"value": ("str", True)},
     "next_turn": {"spells_cast": ("int", False)},
     "activate_mana_ability": {"object": ("object", True), "index": ("int", False), "color": ("str", False)},
-    "add_effect": {"object": ("object", True), "power": ("int", False), "toughness": ("int", False)},
+    "add_effect": {
+        "object": ("object", True),
+        "power": ("int", False),
+        "toughness": ("int", False),
+        "keywords": ("keywords", False),
+    },
     "add_counters": {"object": ("object", True), "kind": ("str", False), "count": ("int", False)},
     "link": {"object": ("object", True), "card": ("object", True)},
     "craft": {
@@ -195,6 +200,9 @@ PLAIN_SETUP = frozenset({"up", "face_down", "tapped", "sick"})
 SETUP_CAPABILITIES = frozenset(
     {f"setup.{key}" for key in OBJECT_SETUP if key not in PLAIN_SETUP} | {f"game.{key}" for key in GAME_SETUP}
 )
+#: Action arguments added after drivers were written: each is a capability of its own
+#: (``<action>.<argument>``), so a driver that would ignore it gets ``unsupported``.
+ARGUMENT_CAPABILITIES = frozenset({"add_effect.keywords"})
 
 #: Actions that need at least one of some arguments.
 ONE_OF = {"choose": ("answers", "targets")}
@@ -442,6 +450,7 @@ def _value_ok(kind: str, value: Any, aliases: set[str]) -> bool:
         "zone": lambda v: v in ZONES,
         "order": lambda v: _short_list(v, _small_int),
         "types": lambda v: _short_list(v, lambda x: isinstance(x, str)),
+        "keywords": lambda v: _short_list(v, lambda x: isinstance(x, str) and bool(x.strip())),
         "step": lambda v: v in STEPS,
         "until": lambda v: v in PASS_UNTIL,
         "answers": lambda v: _short_list(v, _answer),
@@ -462,6 +471,7 @@ _KIND_WORDS = {
     "player": f"a player number from 1 to {LIMITS['players']}",
     "order": f"a list of at most {LIMITS['list']} small integers",
     "types": f"a list of at most {LIMITS['list']} card types",
+    "keywords": f'a list of at most {LIMITS["list"]} keywords, e.g. ["Haste"]',
     "objects": f"a list of at most {LIMITS['list']} aliases defined before this step",
     "object": "an alias defined before this step",
     "step": "one of " + ", ".join(STEPS),

@@ -89,6 +89,7 @@ CAPABILITIES = Capabilities(
             "convert",
             "blink",
             "add_effect",
+            "add_effect.keywords",
             "become_copy",
             "token_copy",
             "create_token",
@@ -894,14 +895,19 @@ class PhaseDriver:
         return ActResult(True, "")
 
     def _add_effect(self, args: dict[str, Any]) -> ActResult:
+        """phase's Pump for power and toughness; keywords a continuous effect of its own
+        (phase's GenericEffect with an AddKeyword modification), both until end of turn."""
         handle = args["object"]
+        seat = self._object(handle.id)["controller"]
         effect = {
             "type": "Pump",
             "power": rec.fixed(args.get("power", 0)),
             "toughness": rec.fixed(args.get("toughness", 0)),
             "target": rec.SELF,
         }
-        self._effect(effect, handle.id, (), self._object(handle.id)["controller"], "UntilEndOfTurn")
+        self._effect(effect, handle.id, (), seat, "UntilEndOfTurn")
+        if args.get("keywords"):
+            self._effect(_keywords_effect(args["keywords"]), handle.id, (), seat, "UntilEndOfTurn")
         return ActResult(True, "")
 
     def _become_copy(self, args: dict[str, Any]) -> ActResult:
@@ -1321,3 +1327,21 @@ def _set_loyalty(found: dict[str, Any], loyalty: int) -> None:
     loyalty, which it checks against an ability's cost, apart."""
     found["loyalty"] = loyalty
     found.setdefault("counters", {})["loyalty"] = loyalty
+
+
+def _keywords_effect(words: Sequence[str]) -> dict[str, Any]:
+    """A continuous effect giving its source these keywords (scripts' spelling, "First
+    Strike"; phase's is "FirstStrike"), until end of turn."""
+    static = {
+        "mode": "Continuous",
+        "affected": rec.SELF,
+        "modifications": [{"type": "AddKeyword", "keyword": word.replace(" ", "")} for word in words],
+        "condition": None,
+        "affected_zone": None,
+        "effect_zone": None,
+        "active_zones": [],
+        "characteristic_defining": False,
+        "description": None,
+    }
+    duration = "UntilEndOfTurn"
+    return {"type": "GenericEffect", "static_abilities": [static], "duration": duration, "target": None}
