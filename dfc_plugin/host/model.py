@@ -31,8 +31,10 @@ class CardInstance:
 @dataclass(frozen=True, slots=True)
 class Effect:
     """A continuous effect on one object (CR 611): a power/toughness change, granted
-    keywords, until end of turn or not. It lasts while the object is the same object, so
-    through a transform (712.18) but not a zone change (400.7)."""
+    keywords, colours (layer 5: ``colors`` None changes none; ``overwrite_colors`` the
+    replacing kind of 105.3), until end of turn or not. It lasts while the object is the
+    same object, so through a transform (712.18) but not a zone change (400.7), and it is
+    taken back with the object when an action is."""
 
     source: str
     power: int = 0
@@ -40,6 +42,8 @@ class Effect:
     keywords: tuple[str, ...] = ()
     until_end_of_turn: bool = True
     timestamp: int = 0
+    colors: frozenset[str] | None = None
+    overwrite_colors: bool = False
 
 
 @dataclass(frozen=True, slots=True)

@@ -5,57 +5,48 @@ an effect gives an object a new color, the new color replaces all previous color
 object had (unless the effect said the object became that color 'in addition' to its
 other colors). Effects may also make a colored object become colorless." Effects apply
 in timestamp order (613.7) over the printed colours; :func:`colors_of` is what the
-valid-card words, protection and intimidate read. An effect belongs to the object (a
-new object after a zone change has none, 400.7); one "until end of turn" ends in the
-cleanup step of the turn it was made (514.2). The effects that make them are in
-:mod:`.recolouring`.
+valid-card words, protection and intimidate read. An effect is one of the object's
+effects (:class:`~dfc_plugin.host.model.Effect`): a new object after a zone change has
+none (400.7), one "until end of turn" ends in the cleanup step (514.2), and an action
+taken back takes it back. The effects that make them are in :mod:`.recolouring`.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from typing import Any
 
-from dfc_plugin.host.model import GameObject
+from dfc_plugin.host.model import Effect, GameObject
 
-__all__ = ["ColourEffect", "add_colour_effect", "colors_of"]
+__all__ = ["add_colour_effect", "colors_of"]
 
 _ORDER = "WUBRG"
 
 
-@dataclass(frozen=True)
-class ColourEffect:
-    """One colour-changing effect on an object: its colours, whether they replace the
-    others, when it was made (613.7) and, if it lasts until end of turn, in which turn."""
-
-    colors: frozenset[str]
-    overwrite: bool
-    timestamp: int
-    turn: int | None
-
-    def active(self, game: Any) -> bool:
-        return self.turn is None or (game.turn == self.turn and game.step != "cleanup")
-
-
-def _effects(game: Any) -> dict[int, list[ColourEffect]]:
-    table: dict[int, list[ColourEffect]] = game.__dict__.setdefault("_colour_effects", {})
-    return table
-
-
 def colors_of(game: Any, found: GameObject) -> tuple[str, ...]:
-    """The object's colours now: printed (or defined), then colour effects (layer 5)."""
+    """The object's colours now: printed (or defined), then its colour effects in
+    timestamp order (layer 5, 613.7)."""
     printed: tuple[str, ...] = tuple(game.rules.characteristics(found.state).colors)
-    table = game.__dict__.get("_colour_effects")
-    mine = table.get(found.id) if table else None
+    mine = [e for e in found.effects if e.colors is not None] if found.effects else None
     if not mine:
         return printed
     colors = set(printed)
     for effect in sorted(mine, key=lambda e: e.timestamp):
-        if effect.active(game):
-            colors = set(effect.colors) if effect.overwrite else colors | effect.colors
+        assert effect.colors is not None
+        colors = set(effect.colors) if effect.overwrite_colors else colors | effect.colors
     return tuple(c for c in _ORDER if c in colors)
 
 
-def add_colour_effect(game: Any, object_id: int, effect: ColourEffect) -> None:
-    _effects(game).setdefault(object_id, []).append(effect)
-    game.version += 1  # what the caches key on
+def add_colour_effect(
+    game: Any, object_id: int, colors: frozenset[str], *, overwrite: bool, until_end_of_turn: bool
+) -> None:
+    """A colour effect on the object, one of its effects (it ends in the cleanup step when
+    it lasts until end of turn, 514.2, as the object's other effects do)."""
+    found = game.objects[object_id]
+    effect = Effect(
+        "colour",
+        until_end_of_turn=until_end_of_turn,
+        timestamp=game._tick(),
+        colors=colors,
+        overwrite_colors=overwrite,
+    )
+    game._replace(found, effects=(*found.effects, effect))

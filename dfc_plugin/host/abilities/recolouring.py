@@ -17,7 +17,7 @@ from typing import Any
 
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities import effects  # noqa: F401  (Animate is registered there first)
-from dfc_plugin.host.abilities.colours import ColourEffect, add_colour_effect
+from dfc_plugin.host.abilities.colours import add_colour_effect
 from dfc_plugin.host.abilities.registry import api, extend
 from dfc_plugin.host.abilities.values import Ctx, amount, defined_objects
 
@@ -46,9 +46,10 @@ def _animate_colours(game: Any, ctx: Ctx, link: ParamMap) -> None:
     lasting = link.get("Duration") == "Permanent" or "Permanent" in link
     for object_id in _objects(ctx, link):
         if object_id in game.objects:
-            turn = None if lasting else game.turn
-            effect = ColourEffect(_parse_colors(text), "OverwriteColors" in link, game._tick(), turn)
-            add_colour_effect(game, object_id, effect)
+            overwrite = "OverwriteColors" in link
+            add_colour_effect(
+                game, object_id, _parse_colors(text), overwrite=overwrite, until_end_of_turn=not lasting
+            )
 
 
 _ANIMATE = extend(
