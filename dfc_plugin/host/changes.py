@@ -347,7 +347,7 @@ class ChangeActions(GameCore):
         found = self.reach("add_effect", object_id)
         effect = Effect("effect", power, toughness, keywords, until_end_of_turn, self._tick())
         self._replace(found, effects=(*found.effects, effect))
-        self.record("effect", found, f"{{obj}} gets {power:+d}/{toughness:+d}", "611.2")
+        self.record("effect", found, "{obj} " + _effect_words(power, toughness, keywords), "611.2")
         return ActionResult(True, "611.2", "effect added", (found.id,))
 
     @action("add_counters")
@@ -448,3 +448,11 @@ class ChangeActions(GameCore):
                     "or a card in their graveyard",
                     rule="702.167a",
                 )
+
+
+def _effect_words(power: int, toughness: int, keywords: tuple[str, ...]) -> str:
+    """What an effect does, for the log: "gets +2/+0", "gains Haste", or both."""
+    parts = [f"gets {power:+d}/{toughness:+d}"] if power or toughness or not keywords else []
+    if keywords:
+        parts.append("gains " + ", ".join(keywords))
+    return " and ".join(parts)
