@@ -211,7 +211,7 @@ class GameCore:
         kept, self.objects = self.objects, dict(self.objects)
         return {
             "objects": kept,
-            "zones": {key: list(ids) for key, ids in self.zones.items()},
+            "zones": dict(zip(self.zones, map(list.copy, self.zones.values()), strict=True)),
             "cards": dict(self.cards),
             "log": len(self.log),
             "scalars": (self.turn, self.active, self.day_night, self.spells_cast_last_turn),

@@ -11,7 +11,7 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from operator import is_
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import Face
@@ -204,7 +204,6 @@ class LoopState(GameCore):
         "life_gained",
         "regeneration",
         "control_reverts",
-        "this_turn",
         "batch",
         "imprinted",
         "forget_on_moved",
@@ -214,8 +213,12 @@ class LoopState(GameCore):
 
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
-        fields = self.__dict__  # (most are empty: those need no copy, _restore makes new ones)
-        snapshot["loop"] = {name: _copy(value) for name in self._LOOP_FIELDS if (value := fields[name])}
+        # (most are empty: those need no copy, _restore makes new ones; all read in one call)
+        values = zip(self._LOOP_FIELDS, _loop_values(self), strict=True)
+        snapshot["loop"] = {name: _copy(value) for name, value in values if value}
+        # This turn's events are only appended to, or replaced by a new list as a turn
+        # begins: the list and its length restore it (no copy of a turn's worth).
+        snapshot["this_turn"] = (self.this_turn, len(self.this_turn))
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
@@ -225,6 +228,9 @@ class LoopState(GameCore):
         kept = snapshot["loop"]
         for name in self._LOOP_FIELDS:  # an empty container was kept as a new empty one
             setattr(self, name, kept[name] if name in kept else type(getattr(self, name))())
+        events, count = snapshot["this_turn"]
+        del events[count:]
+        self.this_turn = events
         self.version += 1
         self.moves += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
@@ -649,3 +655,7 @@ def players_in_order(game: Any, start: int) -> Iterable[int]:
     players = list(game.players)
     index = players.index(start)
     return players[index:] + players[:index]
+
+
+#: Every field of :attr:`LoopState._LOOP_FIELDS`, read in one call (each snapshot reads them all).
+_loop_values = attrgetter(*LoopState._LOOP_FIELDS)

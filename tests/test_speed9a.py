@@ -1,0 +1,153 @@
+"""Issue 10 ("throughput", round 9), the apply path: what the engine now remembers or
+keeps cheaper while it takes an action gives the answer worked out afresh, and a refused
+action still leaves the game exactly as it was. Each memo's test was checked against a
+deliberate break of the memo (keyed on too little, or never forgetting): it failed."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from play_support import library
+from random_support import new_random_game
+
+from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.host import Game
+from dfc_plugin.host.game.cache import fresh
+from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.rules.daynight import DayNight
+from dfc_plugin.state import Zone
+
+# --------------------------------------------------------------------------- day and night
+
+
+def _day_night_answers(game: Game) -> list[tuple[int, bool, bool, bool]]:
+    """Each permanent's daybound and nightbound bits and whether it transforms now, as
+    the remembered rows give them."""
+    answers = []
+    for found in game.battlefield():
+        row = game._day_night_row(found.state)
+        answers.append(
+            (found.id, row[1], row[2], game.rules.day_night_transform(found.state, game.day_night))
+        )
+    return answers
+
+
+def _day_night_afresh(game: Game) -> list[tuple[int, bool, bool, bool]]:
+    with fresh():
+        return _day_night_answers(game)
+
+
+def test_a_day_night_row_is_kept_per_state_and_worked_out_anew_after_a_transform() -> None:
+    """702.145c: at night a daybound permanent (Brutal Cathar, front face up) transforms;
+    its back face (Moonrage Brute) has nightbound, not daybound (702.145e), and at night
+    it doesn't transform again. The row kept for the front face's state must not answer
+    for the back face's."""
+    game = Game(library=library())
+    cathar = game.add("Brutal Cathar", Zone.BATTLEFIELD, 1)
+    game.set_day_night(DayNight.DAY)
+    front = game._day_night_row(game.obj(cathar).state)
+    assert front[1:3] == (True, False)
+    assert _day_night_answers(game) == _day_night_afresh(game)
+    game.set_day_night(DayNight.NIGHT)  # 702.145c: it transforms
+    back = game.obj(cathar)
+    assert game.rules.characteristics(back.state).name == "Moonrage Brute"
+    assert game._day_night_row(back.state)[1:3] == (False, True)
+    assert front[3] == {DayNight.DAY: False, DayNight.NIGHT: True}  # (the answers asked, by designation)
+    assert game._day_night_row(back.state)[3] == {DayNight.NIGHT: False}
+    assert _day_night_answers(game) == _day_night_afresh(game)
+
+
+@pytest.mark.parametrize("seed", [2, 7])
+def test_day_night_after_every_action_is_the_one_worked_out_afresh(seed: int) -> None:
+    """Random games: after each action the day/night rows and the designation the game
+    settles on are those worked out with nothing remembered."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    for _ in range(150):
+        if game.over or game.priority is None:
+            break
+        game.play(1)
+        assert _day_night_answers(game) == _day_night_afresh(game)
+        designation = game.day_night
+        with fresh():
+            assert game.rules.designation_with(
+                DayNight.NEITHER,
+                any(game._day_night_row(o.state)[1] for o in game.battlefield()),
+                any(game._day_night_row(o.state)[2] for o in game.battlefield()),
+            ) in (designation, DayNight.NEITHER)
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+def _loop_copy(game: Game) -> dict[str, Any]:
+    fields = {name: copy.deepcopy(getattr(game, name)) for name in game._LOOP_FIELDS}
+    fields["this_turn"] = [(turn, event.mode, dict(seen)) for turn, event, seen in game.this_turn]
+    return fields
+
+
+def test_a_refused_attempt_restores_this_turns_events_within_the_turn() -> None:
+    """The events of this turn ("this turn" questions read them) are kept by their list
+    and its length: events added by a refused attempt are gone after it."""
+    game = new_random_game(4, invariants=False)
+    game.start(hand=7)
+    game.play(40)
+    before = _loop_copy(game)
+    kept = game.this_turn
+
+    def attempt() -> None:
+        for _ in range(3):
+            game.remember_event(GameEvent("Drawn", {}, {"Player": 1}))
+        raise IllegalActionError("refused")
+
+    with pytest.raises(IllegalActionError):
+        game.all_or_nothing(attempt)
+    assert game.this_turn is kept
+    assert _loop_copy(game) == before
+
+
+def test_a_refused_attempt_restores_last_turns_events_across_a_new_turn() -> None:
+    """An attempt that begins a new record of events (the turn changed within it) leaves
+    the game with the record as it was, not the new one."""
+    game = new_random_game(4, invariants=False)
+    game.start(hand=7)
+    game.play(40)
+    assert game.this_turn
+    before = _loop_copy(game)
+
+    def attempt() -> None:
+        game.turn += 1
+        game.remember_event(GameEvent("Drawn", {}, {"Player": 1}))
+        assert len(game.this_turn) == 1
+        raise IllegalActionError("refused")
+
+    with pytest.raises(IllegalActionError):
+        game.all_or_nothing(attempt)
+    assert _loop_copy(game) == before
+    assert len(game.this_turn) == len(before["this_turn"])
+
+
+def test_nested_refusals_restore_this_turns_events_at_each_level() -> None:
+    """A refusal inside an attempt (a listing's "could this be done now?" inside an
+    action) restores the events to its own point; the outer one to its own."""
+    game = new_random_game(5, invariants=False)
+    game.start(hand=7)
+    game.play(30)
+    outer = len(game.this_turn)
+
+    def inner() -> None:
+        game.remember_event(GameEvent("Drawn", {}, {"Player": 2}))
+        raise IllegalActionError("inner refused")
+
+    def attempt() -> None:
+        game.remember_event(GameEvent("Drawn", {}, {"Player": 1}))
+        middle = len(game.this_turn)
+        assert game.refusal(inner) == "?"
+        assert len(game.this_turn) == middle
+        raise IllegalActionError("outer refused")
+
+    with pytest.raises(IllegalActionError):
+        game.all_or_nothing(attempt)
+    assert len(game.this_turn) == outer
