@@ -14,6 +14,7 @@ from random_support import new_random_game
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
+from dfc_plugin.host.changes import ChangeActions
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.rules.daynight import DayNight
@@ -151,3 +152,94 @@ def test_nested_refusals_restore_this_turns_events_at_each_level() -> None:
     with pytest.raises(IllegalActionError):
         game.all_or_nothing(attempt)
     assert len(game.this_turn) == outer
+
+
+# --------------------------------------------------------------------------- moves and replacements
+
+_ZONES = (Zone.GRAVEYARD, Zone.EXILE, Zone.HAND, Zone.LIBRARY)
+
+
+def _full_destination(game: Game, found: Any, zone: Zone) -> Zone:
+    """The destination the ability interpreter's ``moved_destination`` gives, with
+    nothing remembered and no shortcut taken."""
+    with fresh():
+        return ChangeActions.replaced_destination(game, found, zone)
+
+
+def test_a_move_with_no_replacement_that_may_apply_keeps_its_destination() -> None:
+    """614.1a: Leyline of the Void on the battlefield exiles an opponent's card that would
+    go to the graveyard, from anywhere (the shortcut must see it: not ``Card.Self``);
+    from a hand it does nothing (ActiveZones$); Generous Soul's own "if ~ would be put
+    into a graveyard" is read from its own face, and no other object's."""
+    game = Game(library=library())
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    in_library = game.add("Island", Zone.LIBRARY, 2)
+    assert not game._moved_replacement_somewhere()
+    assert game.replaced_destination(game.obj(bears), Zone.GRAVEYARD) is Zone.GRAVEYARD
+    leyline = game.add("Leyline of the Void", Zone.HAND, 1)
+    assert not game._moved_replacement_somewhere()  # (in a hand: not a source)
+    game.move(leyline, Zone.BATTLEFIELD)
+    assert game._moved_replacement_somewhere()
+    for found in (game.obj(bears), game.obj(in_library)):
+        assert game.replaced_destination(found, Zone.GRAVEYARD) is Zone.EXILE
+    soul = game.add("Beloved Beggar", Zone.BATTLEFIELD, 1)
+    game.transform(soul)
+    assert game.name_of(soul) == "Generous Soul"
+    assert game.replaced_destination(game.obj(soul), Zone.GRAVEYARD) is Zone.EXILE
+    assert game.replaced_destination(game.obj(bears), Zone.HAND) is Zone.HAND
+
+
+def test_another_objects_self_replacement_is_passed_over_and_a_transform_is_seen() -> None:
+    """Generous Soul's replacement names only itself (Card.Self): it doesn't make the
+    board one where another object's move may be replaced. Its front face (Beloved
+    Beggar) has none; the answer kept for the front face's state is not the back's."""
+    game = Game(library=library())
+    beggar = game.add("Beloved Beggar", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    assert not game._moved_replacement_somewhere()
+    game.transform(beggar)
+    with fresh():
+        assert not game._moved_replacement_somewhere()
+    assert not game._moved_replacement_somewhere()
+    assert game.replaced_destination(game.obj(bears), Zone.GRAVEYARD) is Zone.GRAVEYARD
+    assert _full_destination(game, game.obj(bears), Zone.GRAVEYARD) is Zone.GRAVEYARD
+    assert game.replaced_destination(game.obj(beggar), Zone.GRAVEYARD) is Zone.EXILE  # its own
+    game.add("Leyline of the Void", Zone.BATTLEFIELD, 1)
+    assert game._moved_replacement_somewhere()
+
+
+@pytest.mark.parametrize("seed", [1, 6])
+def test_every_shortcut_destination_is_the_full_one_in_random_games(seed: int) -> None:
+    """Random games: before each action, the kept "a replacement somewhere" answer is
+    the one worked out afresh, and for every object and destination the shortcut's
+    answer is ``moved_destination``'s."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    for _ in range(120):
+        if game.over or game.priority is None:
+            break
+        somewhere = game._moved_replacement_somewhere()
+        with fresh():
+            assert somewhere == game._moved_replacement_somewhere()
+        for found in list(game.objects.values()):
+            for zone in _ZONES:
+                if zone is not found.zone:
+                    kept = game.replaced_destination(found, zone)
+                    assert kept is _full_destination(game, found, zone), (found.id, zone)
+        game.play(1)
+
+
+def test_the_kept_answer_follows_a_new_state_of_the_same_permanent() -> None:
+    """Valentin, Dean of the Vein: "If a nontoken creature an opponent controls would
+    die, exile that card instead"; transformed (a modal DFC may transform in this
+    edition), Lisette, Dean of the Root has no such replacement: the same permanent, the
+    same zones, a new state, and the answer kept for the old one is not used."""
+    game = Game(library=library())
+    valentin = game.add("Valentin, Dean of the Vein", Zone.BATTLEFIELD, 1)
+    bears = game.add("Grizzly Bears", Zone.BATTLEFIELD, 2)
+    assert game._moved_replacement_somewhere()
+    assert game.replaced_destination(game.obj(bears), Zone.GRAVEYARD) is Zone.EXILE
+    assert game.transform(valentin).happened
+    assert game.name_of(valentin) == "Lisette, Dean of the Root"
+    assert not game._moved_replacement_somewhere()
+    assert game.replaced_destination(game.obj(bears), Zone.GRAVEYARD) is Zone.GRAVEYARD

@@ -349,6 +349,42 @@ class LoopState(GameCore):
             self.unsupported_note(made, error)
         return self.objects[made.id]
 
+    def replaced_destination(self, found: GameObject, zone: Zone) -> Zone:
+        """Where a move to ``zone`` goes after replacement effects (614.1a): the ability
+        interpreter's ``moved_destination`` looks for ``R:Event$ Moved`` lines on the
+        moving object's face and on every face on the battlefield and in the command
+        zone, and with none that may apply (most moves: a draw, a spell resolving) the
+        destination stands; so it does for a face-down object (it has no abilities,
+        708.2). Another object's ``ValidCard$ Card.Self`` replacement ("if ~ would be put
+        into a graveyard", a disturb back face) never applies: "Self" is a card of the
+        replacement's own object, and each card is in one object only."""
+        if found.state.face_down:
+            return zone
+        own = _has_moved_replacement(self.rules.characteristics(found.state).face)
+        if not own and not self._moved_replacement_somewhere():
+            return zone
+        return super().replaced_destination(found, zone)  # type: ignore[misc, no-any-return]
+
+    def _moved_replacement_somewhere(self) -> bool:
+        """Whether a face on the battlefield or in the command zone has a ``Moved``
+        replacement that may move another object (the face its state shows: with an
+        animation that took abilities away, the face has fewer, never more). Kept with
+        the very states there, and surely the same while ``moves`` is (nothing is kept
+        within ``fresh()``)."""
+        last = self.__dict__.get("_moved_seen")
+        if last is not None and last[2] == self.moves and not is_fresh():
+            return bool(last[3])
+        ids = (*self.zones.get((None, Zone.BATTLEFIELD), ()), *self.zones.get((None, Zone.COMMAND), ()))
+        states = tuple(self.objects[i].state for i in ids)
+        if last is not None and last[0] == ids and all(map(is_, last[1], states)) and not is_fresh():
+            self.__dict__["_moved_seen"] = (ids, last[1], self.moves, last[3])
+            return bool(last[3])
+        characteristics = self.rules.characteristics
+        answer = any(_moves_others(characteristics(state).face) for state in states)
+        if not is_fresh():
+            self.__dict__["_moved_seen"] = (ids, states, self.moves, answer)
+        return answer
+
     def unsupported_note(self, found: GameObject, error: UnsupportedAbilityError) -> None:
         """Driven directly (no ``start()``), an ability that can't run is said in the
         log and skipped; in a played game it refuses the action instead."""
@@ -631,6 +667,22 @@ class LoopState(GameCore):
 def _has_statics(face: Face) -> bool:
     """The face has a static ability (an ``S:`` line)."""
     return any(a.kind == "S" for a in face.abilities)
+
+
+@memo_by_identity
+def _has_moved_replacement(face: Face | None) -> bool:
+    """The face has a ``Moved`` replacement (an ``R:Event$ Moved`` line, 614.1a)."""
+    return face is not None and any(a.kind == "R" and a.params.api == "Moved" for a in face.abilities)
+
+
+@memo_by_identity
+def _moves_others(face: Face | None) -> bool:
+    """The face has a ``Moved`` replacement that may apply to another object: one whose
+    ``ValidCard$`` isn't ``Card.Self`` (the replacement's own card: values' ``Self``)."""
+    return face is not None and any(
+        a.kind == "R" and a.params.api == "Moved" and a.params.get("ValidCard") != "Card.Self"
+        for a in face.abilities
+    )
 
 
 def _lki(found: GameObject | None) -> dict[int, GameObject]:
