@@ -12,11 +12,15 @@ import pytest
 from play_support import library
 from random_support import new_random_game
 
+from dfc_plugin import hookimpl
+from dfc_plugin.editions import CURRENT, EDITIONS
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.changes import ChangeActions
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.hostspec import build_registry, plugin_manager
+from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import Zone
 
@@ -243,3 +247,52 @@ def test_the_kept_answer_follows_a_new_state_of_the_same_permanent() -> None:
     assert game.name_of(valentin) == "Lisette, Dean of the Root"
     assert not game._moved_replacement_somewhere()
     assert game.replaced_destination(game.obj(bears), Zone.GRAVEYARD) is Zone.GRAVEYARD
+
+
+# --------------------------------------------------------------------------- making a game
+
+
+class _Eight:
+    """A plugin whose mana values are all 8 (a game made with it builds its own rules)."""
+
+    @hookimpl
+    def dfc_register_rules(self, registry: Registry) -> None:
+        registry.register("mana_value", lambda state: 8, plugin="eight")
+
+
+def _registry(game: Game) -> Registry:
+    """The registry under the game's remembering view of it (host/game/cache.py)."""
+    rules: Any = game.rules
+    registry: Registry = rules.registry
+    return registry
+
+
+def _mana_value(game: Game) -> int:
+    return game.mana_value(game.add("Delver of Secrets", Zone.BATTLEFIELD, 1))
+
+
+def test_each_game_has_its_own_copy_of_the_installed_rules() -> None:
+    """The installed plugins' registry is built once; each game gets a copy, so a
+    handler one game registers answers in that game only."""
+    first, second = Game(library=library()), Game(library=library())
+    assert _registry(first) is not _registry(second)
+    fresh_build = build_registry(plugin_manager(), first.edition, checked=True)
+    assert _registry(first).owners() == fresh_build.owners()
+    assert _registry(first).plugins == fresh_build.plugins
+    assert _mana_value(first) == 1
+    _registry(first).register("mana_value", lambda state: 5, plugin="house")
+    assert _registry(first).mana_value(first.obj(1).state) == 5
+    assert _registry(first).owner("mana_value") == "house"
+    assert _registry(second).owner("mana_value") == "dfc-plugin"
+    assert _mana_value(second) == 1
+    assert _mana_value(Game(library=library())) == 1
+
+
+def test_a_game_with_plugins_of_its_own_builds_its_rules_and_the_edition_is_kept_apart() -> None:
+    """A game given plugins gets them (not the shared registry); a game of another
+    edition gets that edition's registry."""
+    assert _mana_value(Game(library=library(), plugins=[_Eight()])) == 8
+    assert _mana_value(Game(library=library())) == 1
+    old = Game(library=library(), edition=EDITIONS["2017"])
+    assert _registry(old).edition is EDITIONS["2017"]
+    assert _registry(Game(library=library())).edition is CURRENT

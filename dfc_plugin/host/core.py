@@ -11,6 +11,7 @@ and :mod:`dfc_plugin.host.turns` use only what this class provides.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
@@ -157,7 +158,12 @@ class GameCore:
         checked: bool = True,
     ) -> None:
         self.edition = edition
-        if registry is None or library is None:
+        plugins = tuple(plugins)
+        if registry is None and not plugins:  # (the installed plugins: built once, each game a copy)
+            manager, template = _installed_rules(edition, checked)
+            registry = template.copy()
+            library = library or _plugin_library(manager, list(folders))
+        elif registry is None or library is None:
             manager = plugin_manager(plugins=plugins)
             registry = registry or build_registry(manager, edition, checked=checked)
             library = library or _plugin_library(manager, list(folders))
@@ -625,6 +631,23 @@ def location(zone: Zone, player: int) -> str:
 
 #: A reader who may look at nothing: used to write the public text of a log entry.
 _NOBODY = -1
+
+
+#: The plugin manager and the registry built from the installed plugins, by edition,
+#: checking and search path (a plugin installed on a new path is loaded for it).
+_INSTALLED_RULES: dict[tuple[Edition, bool, tuple[str, ...]], tuple[Any, Registry]] = {}
+
+
+def _installed_rules(edition: Edition, checked: bool) -> tuple[Any, Registry]:
+    """The installed rule plugins' manager and registry for this edition: loading them
+    (pluggy's hook specs, the entry points, every handler registered and wrapped) is the
+    same work for every game, and the registry is copied before a game uses it."""
+    key = (edition, checked, tuple(sys.path))
+    built = _INSTALLED_RULES.get(key)
+    if built is None:
+        manager = plugin_manager()
+        built = _INSTALLED_RULES[key] = (manager, build_registry(manager, edition, checked=checked))
+    return built
 
 
 def _plugin_library(manager: Any, folders: list[str]) -> Library:

@@ -11,6 +11,7 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
+from itertools import compress
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -214,8 +215,8 @@ class LoopState(GameCore):
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
         # (most are empty: those need no copy, _restore makes new ones; all read in one call)
-        values = zip(self._LOOP_FIELDS, _loop_values(self), strict=True)
-        snapshot["loop"] = {name: _copy(value) for name, value in values if value}
+        fields, full = self.__dict__, compress(self._LOOP_FIELDS, _loop_values(self))
+        snapshot["loop"] = {name: _copy(fields[name]) for name in full}
         # This turn's events are only appended to, or replaced by a new list as a turn
         # begins: the list and its length restore it (no copy of a turn's worth).
         snapshot["this_turn"] = (self.this_turn, len(self.this_turn))
