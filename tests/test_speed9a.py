@@ -19,6 +19,7 @@ from dfc_plugin.host import Game
 from dfc_plugin.host.changes import ChangeActions
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.host.game.state import _copy
 from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
@@ -296,3 +297,27 @@ def test_a_game_with_plugins_of_its_own_builds_its_rules_and_the_edition_is_kept
     old = Game(library=library(), edition=EDITIONS["2017"])
     assert _registry(old).edition is EDITIONS["2017"]
     assert _registry(Game(library=library())).edition is CURRENT
+
+
+def test_a_snapshot_copies_a_dict_of_lists_list_by_list_and_a_flat_dict_at_once() -> None:
+    """A loop field's dict whose values are lists (blockers, remembered cards) is
+    copied with new lists, so an action that appends to one and is refused leaves the
+    kept one as it was; a dict of counts is copied as a whole."""
+    blockers: dict[int, Any] = {3: [4, 5], 6: "x"}
+    copied = _copy(blockers)
+    assert copied == blockers and copied[3] is not blockers[3] and copied is not blockers
+    life = {1: 20, 2: 17}
+    assert _copy(life) == life and _copy(life) is not life
+    game = new_random_game(3, invariants=False)
+    game.start(hand=7)
+    game.blockers[99] = [1]
+    game.life[1] = 12
+
+    def attempt() -> None:
+        game.blockers[99].append(2)
+        game.life[1] = 3
+        raise IllegalActionError("refused")
+
+    with pytest.raises(IllegalActionError):
+        game.all_or_nothing(attempt)
+    assert game.blockers[99] == [1] and game.life[1] == 12

@@ -11,7 +11,7 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import compress
+from itertools import compress, repeat
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
@@ -695,6 +695,8 @@ def _copy(value: Any) -> Any:
     if kind is list or kind is set:  # (the exact types first: the loop's fields are these)
         return kind(value)
     if isinstance(value, dict):
+        if not any(map(isinstance, value.values(), repeat(list))):  # (most: counts, ids)
+            return dict(value)
         return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
