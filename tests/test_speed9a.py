@@ -16,6 +16,7 @@ from dfc_plugin import hookimpl
 from dfc_plugin.editions import CURRENT, EDITIONS
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
+from dfc_plugin.host.abilities import replacements
 from dfc_plugin.host.changes import ChangeActions
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
@@ -211,6 +212,43 @@ def test_another_objects_self_replacement_is_passed_over_and_a_transform_is_seen
     assert game.replaced_destination(game.obj(beggar), Zone.GRAVEYARD) is Zone.EXILE  # its own
     game.add("Leyline of the Void", Zone.BATTLEFIELD, 1)
     assert game._moved_replacement_somewhere()
+
+
+def _candidates_afresh(game: Game, found: Any, zone: Zone) -> list[Any]:
+    """The replacement interpreter's own search for ``Moved`` replacements that apply
+    to this move (what ``moved_destination`` and ``entering`` choose among)."""
+    with fresh():
+        face = game.rules.characteristics(found.state).face
+        return replacements._candidates(game, found, face, (found.zone, zone), set())
+
+
+@pytest.mark.parametrize("seed", [3, 8])
+def test_where_no_replacement_may_be_replaced_the_interpreter_finds_none(seed: int) -> None:
+    """Random games: whenever the shortcut says no ``Moved`` replacement may apply to an
+    object's move (out of its zone, or onto the battlefield: how it enters), the
+    interpreter's own search finds no candidate either."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    for _ in range(100):
+        if game.over or game.priority is None:
+            break
+        for found in list(game.objects.values()):
+            if found.state.face_down or game._may_be_replaced(found):
+                continue
+            for zone in (*_ZONES, Zone.BATTLEFIELD):
+                assert not _candidates_afresh(game, found, zone), (found.id, zone)
+        game.play(1)
+
+
+def test_a_permanent_whose_own_face_replaces_how_it_enters_still_does() -> None:
+    """Brimstone Vandal: "If it's neither day nor night, it becomes day as this creature
+    enters" (its own face, ``Card.Self``, 614.1c): put onto the battlefield with no
+    other replacement anywhere, it still makes it day."""
+    game = Game(library=library())
+    vandal = game.add("Brimstone Vandal", Zone.HAND, 1)
+    assert game.day_night is DayNight.NEITHER and not game._moved_replacement_somewhere()
+    game.put_onto_battlefield(vandal)
+    assert game.day_night is DayNight.DAY
 
 
 @pytest.mark.parametrize("seed", [1, 6])

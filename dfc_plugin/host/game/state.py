@@ -342,7 +342,8 @@ class LoopState(GameCore):
                     made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items()))
                 )
         try:
-            entering(self, made, origin)
+            if self._may_be_replaced(made):  # (else no replacement modifies how it enters)
+                entering(self, made, origin)
             self.keyword_entering(made.id)
         except UnsupportedAbilityError as error:
             if self.playing:
@@ -359,12 +360,17 @@ class LoopState(GameCore):
         708.2). Another object's ``ValidCard$ Card.Self`` replacement ("if ~ would be put
         into a graveyard", a disturb back face) never applies: "Self" is a card of the
         replacement's own object, and each card is in one object only."""
-        if found.state.face_down:
-            return zone
-        own = _has_moved_replacement(self.rules.characteristics(found.state).face)
-        if not own and not self._moved_replacement_somewhere():
+        if found.state.face_down or not self._may_be_replaced(found):
             return zone
         return super().replaced_destination(found, zone)  # type: ignore[misc, no-any-return]
+
+    def _may_be_replaced(self, found: GameObject) -> bool:
+        """Whether a ``Moved`` replacement may apply to this object's zone change: one on
+        its own face (as its state shows it), or one on the battlefield or in the
+        command zone that may move another object. The replacement interpreter looks
+        nowhere else (``moved_destination``, ``entering``: their ``_sources``)."""
+        own = _has_moved_replacement(self.rules.characteristics(found.state).face)
+        return own or self._moved_replacement_somewhere()
 
     def _moved_replacement_somewhere(self) -> bool:
         """Whether a face on the battlefield or in the command zone has a ``Moved``
