@@ -246,7 +246,8 @@ def test_a_permanent_whose_own_face_replaces_how_it_enters_still_does() -> None:
     other replacement anywhere, it still makes it day."""
     game = Game(library=library())
     vandal = game.add("Brimstone Vandal", Zone.HAND, 1)
-    assert game.day_night is DayNight.NEITHER and not game._moved_replacement_somewhere()
+    assert not game._moved_replacement_somewhere()
+    assert game.designation() is DayNight.NEITHER
     game.put_onto_battlefield(vandal)
     assert game.day_night is DayNight.DAY
 
