@@ -6,6 +6,7 @@ deliberate break of the memo (keyed on too little, or never forgetting): it fail
 from __future__ import annotations
 
 import copy
+import dataclasses
 from typing import Any
 
 import pytest
@@ -18,13 +19,14 @@ from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import replacements
 from dfc_plugin.host.changes import ChangeActions
+from dfc_plugin.host.core import STATE_FIELDS
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
-from dfc_plugin.host.game.state import _copy
+from dfc_plugin.host.game.state import _copy, _missing_lines
 from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
-from dfc_plugin.state import Zone
+from dfc_plugin.state import DfcState, Side, Zone
 
 # --------------------------------------------------------------------------- day and night
 
@@ -360,3 +362,66 @@ def test_a_snapshot_copies_a_dict_of_lists_list_by_list_and_a_flat_dict_at_once(
     with pytest.raises(IllegalActionError):
         game.all_or_nothing(attempt)
     assert game.blockers[99] == [1] and game.life[1] == 12
+
+
+# --------------------------------------------------------------------------- the log's descriptions
+
+
+def test_the_description_memo_keys_on_every_compared_field_of_a_state() -> None:
+    """A state's text is kept by its fields; a field added to ``DfcState`` must be added
+    to the key too (else two states that differ only by it would read the same)."""
+    compared = tuple(f.name for f in dataclasses.fields(DfcState) if f.compare)
+    assert compared == STATE_FIELDS
+
+
+def test_states_that_differ_only_by_the_face_up_are_described_apart() -> None:
+    """Two Delvers on the battlefield, one put there with its back face up (712.14a-b):
+    the same card, zone and everything but ``up``; each reads as its own face."""
+    game = Game(library=library())
+    front = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    back = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    assert game.describe(game.obj(front)) == "Delver of Secrets"
+    assert game.describe(game.obj(back)) == "Insectile Aberration"
+    in_hand = game.add("Delver of Secrets", Zone.HAND, 1)
+    assert game.describe(game.obj(in_hand), reader=2) == "a card"
+    assert game.describe(game.obj(in_hand), reader=1) == "Delver of Secrets"
+    face_down = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1, face_down=True)
+    assert game.describe(game.obj(face_down), reader=2) == "a face-down 2/2 creature"
+    assert game.describe(game.obj(face_down)) == "face-down Delver of Secrets"  # (the debug log)
+    with fresh():
+        assert game.describe(game.obj(back)) == "Insectile Aberration"
+
+
+@pytest.mark.parametrize("seed", [0, 5])
+def test_every_description_is_the_one_worked_out_afresh_in_random_games(seed: int) -> None:
+    """Random games: every object's text, as each player, nobody and the debug log read
+    it, is the one worked out with nothing remembered; and so is the log itself."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    taken = 0
+    for _ in range(100):
+        if game.over or game.priority is None:
+            break
+        taken += game.play(1)
+        for found in list(game.objects.values()):
+            for reader in (None, 1, 2, -1):
+                kept = game.describe(found, reader=reader)
+                with fresh():
+                    assert kept == game.describe(found, reader=reader), (found.id, reader)
+    with fresh():
+        replayed = new_random_game(seed, invariants=False)
+        replayed.start(hand=7)
+        assert replayed.play(taken) == taken
+    assert [(e.line(), e.line(1), e.line(2)) for e in game.log] == [
+        (e.line(), e.line(1), e.line(2)) for e in replayed.log
+    ]
+
+
+def test_the_load_notes_kept_per_definition_are_the_census_afresh() -> None:
+    """What the census finds missing in each bundled script, kept per definition, is
+    what it finds with nothing remembered."""
+    cards = list(library().cards())
+    kept = {card.name: _missing_lines(card) for card in cards}
+    with fresh():
+        assert kept == {card.name: _missing_lines(card) for card in cards}
+    assert any(kept.values()) and not all(kept.values())

@@ -454,11 +454,32 @@ class GameCore:
         definition = found.cards[0].definition
         if hit is not None and hit[0] is found.state and hit[1] is definition and not self._is_fresh():
             return hit[2]
-        text = self._description(found, reader, may_look)
+        text = self._description_alike(found, reader, may_look)
         if not self._is_fresh():
             if len(table) > 50_000:
                 table.clear()
             table[key] = (found.state, definition, text)
+        return text
+
+    def _description_alike(self, found: GameObject, reader: int | None, may_look: bool) -> str:
+        """:meth:`_description`, remembered for a state of the same value as one described
+        before (a new state each move: a card drawn is a hand's state of the same card),
+        by its fields (those that are objects by identity, kept alive by the entry), the
+        card's definition and the right to look: all the text reads, the ``view``
+        handler being a pure function of the state (DESIGN.md decision 3)."""
+        if self._is_fresh():
+            return self._description(found, reader, may_look)
+        state = found.state
+        definition = found.cards[0].definition
+        key = (*_state_fields(state), id(definition), may_look, reader is None)
+        table: dict[tuple[Any, ...], tuple[DfcState, CardDef, str]] = self.__dict__.setdefault("_alike", {})
+        hit = table.get(key)
+        if hit is not None:
+            return hit[2]
+        text = self._description(found, reader, may_look)
+        if len(table) > 50_000:
+            table.clear()
+        table[key] = (state, definition, text)
         return text
 
     def _description(self, found: GameObject, reader: int | None, may_look: bool) -> str:
@@ -648,6 +669,38 @@ def _installed_rules(edition: Edition, checked: bool) -> tuple[Any, Registry]:
         manager = plugin_manager()
         built = _INSTALLED_RULES[key] = (manager, build_registry(manager, edition, checked=checked))
     return built
+
+
+def _state_fields(state: DfcState) -> tuple[Any, ...]:
+    """Every compared field of a state (:data:`STATE_FIELDS`), the objects among them by
+    identity: two states with the same tuple, both alive, are equal."""
+    return (
+        *map(id, state.cards),
+        state.zone,
+        state.up,
+        state.face_down,
+        state.melded,
+        id(state.melded_face),
+        state.token,
+        id(state.copy_of),
+        state.transform_count,
+        state.x,
+    )
+
+
+#: The fields :func:`_state_fields` reads (tests/test_speed9a.py: every compared field).
+STATE_FIELDS = (
+    "cards",
+    "zone",
+    "up",
+    "face_down",
+    "melded",
+    "melded_face",
+    "token",
+    "copy_of",
+    "transform_count",
+    "x",
+)
 
 
 def _plugin_library(manager: Any, folders: list[str]) -> Library:

@@ -15,7 +15,7 @@ from itertools import compress, repeat
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from dfc_plugin.cards import Face
+from dfc_plugin.cards import CardDef, Face
 from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.census import card_report
@@ -592,7 +592,7 @@ class LoopState(GameCore):
         key = id(definition)
         if key in self._load_notes:
             return
-        missing = tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
+        missing = _missing_lines(definition)
         self._load_notes[key] = missing
         if missing:
             viewers = tuple(p for p in self.players if self.may_look(p, found))
@@ -674,6 +674,13 @@ class LoopState(GameCore):
 def _has_statics(face: Face) -> bool:
     """The face has a static ability (an ``S:`` line)."""
     return any(a.kind == "S" for a in face.abilities)
+
+
+@memo_by_identity
+def _missing_lines(definition: CardDef) -> tuple[str, ...]:
+    """What the census finds missing among a script's lines, each once (read once per
+    card definition: the census keys on the definition's value, a hash of every face)."""
+    return tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
 
 
 @memo_by_identity
