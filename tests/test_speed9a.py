@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -27,6 +28,18 @@ from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.daynight import DayNight
 from dfc_plugin.state import DfcState, Side, Zone
+
+
+def _played(seed: int, actions: int) -> Iterator[Game]:
+    """A random game, started, after each of up to ``actions`` actions of its agents."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    for _ in range(actions):
+        if game.over or game.priority is None:
+            return
+        game.play(1)
+        yield game
+
 
 # --------------------------------------------------------------------------- day and night
 
@@ -72,12 +85,7 @@ def test_a_day_night_row_is_kept_per_state_and_worked_out_anew_after_a_transform
 def test_day_night_after_every_action_is_the_one_worked_out_afresh(seed: int) -> None:
     """Random games: after each action the day/night rows and the designation the game
     settles on are those worked out with nothing remembered."""
-    game = new_random_game(seed, invariants=False)
-    game.start(hand=7)
-    for _ in range(150):
-        if game.over or game.priority is None:
-            break
-        game.play(1)
+    for game in _played(seed, 150):
         assert _day_night_answers(game) == _day_night_afresh(game)
         designation = game.day_night
         with fresh():
@@ -229,17 +237,12 @@ def test_where_no_replacement_may_be_replaced_the_interpreter_finds_none(seed: i
     """Random games: whenever the shortcut says no ``Moved`` replacement may apply to an
     object's move (out of its zone, or onto the battlefield: how it enters), the
     interpreter's own search finds no candidate either."""
-    game = new_random_game(seed, invariants=False)
-    game.start(hand=7)
-    for _ in range(100):
-        if game.over or game.priority is None:
-            break
+    for game in _played(seed, 100):
         for found in list(game.objects.values()):
             if found.state.face_down or game._may_be_replaced(found):
                 continue
             for zone in (*_ZONES, Zone.BATTLEFIELD):
                 assert not _candidates_afresh(game, found, zone), (found.id, zone)
-        game.play(1)
 
 
 def test_a_permanent_whose_own_face_replaces_how_it_enters_still_does() -> None:
@@ -256,14 +259,10 @@ def test_a_permanent_whose_own_face_replaces_how_it_enters_still_does() -> None:
 
 @pytest.mark.parametrize("seed", [1, 6])
 def test_every_shortcut_destination_is_the_full_one_in_random_games(seed: int) -> None:
-    """Random games: before each action, the kept "a replacement somewhere" answer is
+    """Random games: after each action, the kept "a replacement somewhere" answer is
     the one worked out afresh, and for every object and destination the shortcut's
     answer is ``moved_destination``'s."""
-    game = new_random_game(seed, invariants=False)
-    game.start(hand=7)
-    for _ in range(120):
-        if game.over or game.priority is None:
-            break
+    for game in _played(seed, 120):
         somewhere = game._moved_replacement_somewhere()
         with fresh():
             assert somewhere == game._moved_replacement_somewhere()
@@ -272,7 +271,6 @@ def test_every_shortcut_destination_is_the_full_one_in_random_games(seed: int) -
                 if zone is not found.zone:
                     kept = game.replaced_destination(found, zone)
                     assert kept is _full_destination(game, found, zone), (found.id, zone)
-        game.play(1)
 
 
 def test_the_kept_answer_follows_a_new_state_of_the_same_permanent() -> None:
@@ -396,13 +394,9 @@ def test_states_that_differ_only_by_the_face_up_are_described_apart() -> None:
 def test_every_description_is_the_one_worked_out_afresh_in_random_games(seed: int) -> None:
     """Random games: every object's text, as each player, nobody and the debug log read
     it, is the one worked out with nothing remembered; and so is the log itself."""
-    game = new_random_game(seed, invariants=False)
-    game.start(hand=7)
     taken = 0
-    for _ in range(100):
-        if game.over or game.priority is None:
-            break
-        taken += game.play(1)
+    for game in _played(seed, 100):
+        taken += 1
         for found in list(game.objects.values()):
             for reader in (None, 1, 2, -1):
                 kept = game.describe(found, reader=reader)
@@ -425,3 +419,51 @@ def test_the_load_notes_kept_per_definition_are_the_census_afresh() -> None:
     with fresh():
         assert kept == {card.name: _missing_lines(card) for card in cards}
     assert any(kept.values()) and not all(kept.values())
+
+
+# --------------------------------------------------------------------------- triggers' candidates
+
+
+@pytest.mark.parametrize("seed", [2, 4])
+def test_the_candidates_of_every_event_are_those_worked_out_in_full(seed: int) -> None:
+    """Random games: for each event of the turn so far (draws, moves, casts, steps,
+    deaths with their last-known objects), the objects it may trigger are the same, in
+    the same order, as the long way gives them (every watched object, the event's own,
+    those that left the battlefield as they last existed there), whether the watched
+    ones are looked at or not."""
+    seen_modes = set()
+    for game in _played(seed, 150):
+        for _turn, event, _objects in game.this_turn[-6:]:
+            seen_modes.add((event.mode, bool(event.lki)))
+            for watching in (True, False):
+                short = [o.id for o in game._candidates(event, watching)]
+                assert short == [o.id for o in game._candidates_in_full(event, watching)]
+    assert ("ChangesZone", True) in seen_modes and ("Phase", False) in seen_modes
+
+
+def _may_look_by_the_rules(player: int, found: Any) -> bool:
+    """400.2: hands and libraries are hidden (a hand to all but its owner); 708.5: a
+    face-down permanent or spell to all but its controller; 406.3: a face-down exiled
+    card to all but those allowed to look."""
+    state = found.state
+    if state.face_down:
+        if state.zone in (Zone.BATTLEFIELD, Zone.STACK):
+            return bool(found.controller == player)
+        return player in found.known_to
+    if state.zone is Zone.HAND:
+        return bool(found.owner == player)
+    return state.zone is not Zone.LIBRARY
+
+
+@pytest.mark.parametrize("seed", [1, 3])
+def test_who_may_look_and_the_logs_views_follow_the_rules_in_random_games(seed: int) -> None:
+    """Random games: each player may look at exactly the objects the rules let them;
+    each event of the log names an object only to those who could look at it then
+    (the public text to the others)."""
+    for game in _played(seed, 120):
+        for found in game.objects.values():
+            for player in game.players:
+                assert game.may_look(player, found) == _may_look_by_the_rules(player, found)
+            assert not game.may_look(-1, found)
+    private = [e for e in game.log if e.private_to is not None]
+    assert private and all(e.public_text for e in private)

@@ -502,6 +502,9 @@ class GameCore:
             return
         data.setdefault("card_ids", tuple(card.id for card in found.cards))
         full = text.format(obj=self.describe(found))
+        if _seen_by_everyone(found):  # (most: a permanent, a spell, a graveyard's card)
+            self.log.append(Event(self.turn, verb, full, rule, data=data))
+            return
         viewers = tuple(p for p in self.players if self.may_look(p, found))
         if len(viewers) < len(self.players):
             public = text.format(obj=self.describe(found, reader=_NOBODY))
@@ -518,6 +521,8 @@ class GameCore:
         """Whether ``player`` may look at this object (400.2, 406.3, 708.5)."""
         if player == _NOBODY:
             return False
+        if _seen_by_everyone(found):
+            return True
         state = found.state
         if state.face_down:
             if state.zone in (Zone.BATTLEFIELD, Zone.STACK):
@@ -669,6 +674,13 @@ def _installed_rules(edition: Edition, checked: bool) -> tuple[Any, Registry]:
         manager = plugin_manager()
         built = _INSTALLED_RULES[key] = (manager, build_registry(manager, edition, checked=checked))
     return built
+
+
+def _seen_by_everyone(found: GameObject) -> bool:
+    """Every player may look at a face-up object outside the hands and libraries (400.2:
+    the other zones are public; 708.5 and 406.3 are about face-down objects)."""
+    state = found.state
+    return not state.face_down and state.zone is not Zone.HAND and state.zone is not Zone.LIBRARY
 
 
 def _state_fields(state: DfcState) -> tuple[Any, ...]:
