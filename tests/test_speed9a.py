@@ -467,3 +467,19 @@ def test_who_may_look_and_the_logs_views_follow_the_rules_in_random_games(seed: 
             assert not game.may_look(-1, found)
     private = [e for e in game.log if e.private_to is not None]
     assert private and all(e.public_text for e in private)
+
+
+def test_a_destination_is_the_same_zone_however_it_is_named_and_outside_is_refused() -> None:
+    """A zone given as itself is taken at once; by its name it is looked up; outside
+    the game is no zone a card may be put into (400.11a), however it is named."""
+    game = Game(library=library())
+    for zone in Zone:
+        if zone is Zone.OUTSIDE:
+            for named in (zone, zone.value):
+                with pytest.raises(IllegalActionError, match="outside the game"):
+                    game.check_destination(named)
+            continue
+        assert game.check_destination(zone) is zone
+        assert game.check_destination(zone.value) is zone
+    with pytest.raises(IllegalActionError, match="no zone 'nowhere'"):
+        game.check_destination("nowhere")

@@ -263,21 +263,21 @@ class GameCore:
         if player is not None:
             self.check_player(player)
         found = self.obj(object_id)
-        verb = action.partition(":")[0].replace("_", " ")
         if found.zone not in reach.zones:
             raise IllegalActionError(
-                f"{verb} can't act on {self.public_name(found)}: it acts on {reach.what}", rule=reach.rule
+                f"{_verb(action)} can't act on {self.public_name(found)}: it acts on {reach.what}",
+                rule=reach.rule,
             )
         in_play = found.zone in (Zone.BATTLEFIELD, Zone.STACK)
         if found.state.face_down and (
             reach.face_down == "no" or (reach.face_down == "in play" and not in_play)
         ):
             raise IllegalActionError(
-                f"{verb} can't act on {self.public_name(found)}: it is face down", rule=reach.rule
+                f"{_verb(action)} can't act on {self.public_name(found)}: it is face down", rule=reach.rule
             )
         if player is not None and reach.actor == "controller" and found.controller != player:
             raise IllegalActionError(
-                f"player {player} can't {verb} {self.public_name(found)}: only its controller can",
+                f"player {player} can't {_verb(action)} {self.public_name(found)}: only its controller can",
                 rule=reach.rule,
             )
         return found
@@ -291,6 +291,8 @@ class GameCore:
     def check_destination(self, zone: object) -> Zone:
         """A zone a card may be put into. Zone.OUTSIDE is refused: a card outside the
         game is in no zone (400.11a), and the reference engine keeps no cards there."""
+        if zone.__class__ is Zone and zone in GAME_ZONES:  # (every move the engine makes)
+            return zone
         try:
             found = Zone(zone)  # type: ignore[arg-type]
         except ValueError:
@@ -674,6 +676,11 @@ def _installed_rules(edition: Edition, checked: bool) -> tuple[Any, Registry]:
         manager = plugin_manager()
         built = _INSTALLED_RULES[key] = (manager, build_registry(manager, edition, checked=checked))
     return built
+
+
+def _verb(action: str) -> str:
+    """An action's name as a verb for its messages (``activate_mana_ability:...``)."""
+    return action.partition(":")[0].replace("_", " ")
 
 
 def _seen_by_everyone(found: GameObject) -> bool:
