@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import gc
+import weakref
 from collections.abc import Iterator
 from typing import Any
 
@@ -16,7 +18,7 @@ from random_support import new_random_game
 
 from dfc_plugin import hookimpl
 from dfc_plugin.editions import CURRENT, EDITIONS
-from dfc_plugin.errors import IllegalActionError
+from dfc_plugin.errors import EngineError, IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import replacements
 from dfc_plugin.host.changes import ChangeActions
@@ -483,3 +485,30 @@ def test_a_destination_is_the_same_zone_however_it_is_named_and_outside_is_refus
         assert game.check_destination(zone.value) is zone
     with pytest.raises(IllegalActionError, match="no zone 'nowhere'"):
         game.check_destination("nowhere")
+
+
+# --------------------------------------------------------------------------- letting a game go
+
+
+@pytest.mark.parametrize("seed", [2, 3])
+def test_a_game_let_go_of_is_freed_at_once_without_the_cyclic_collector(seed: int) -> None:
+    """The game's chooser (its seats) refers to the game only weakly: a game its caller
+    drops with nothing on the stack is freed by its reference count, not left for the
+    cyclic garbage collector (whose full passes then had a whole game more to go
+    through; an ability still on the stack refers to its game through its ctx, and
+    that game waits for the collector). Its seats, kept after it, say it is gone."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    game.play(600)
+    assert not game.stack_items and not game.pending
+    seats = game.chooser
+    gone = weakref.ref(game)
+    gc.collect()
+    gc.disable()
+    try:
+        del game
+        assert gone() is None
+    finally:
+        gc.enable()
+    with pytest.raises(EngineError, match="gone"):
+        seats.pick(1, "a mana type", ["G", "W"])

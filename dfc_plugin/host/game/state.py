@@ -10,13 +10,14 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress, repeat
 from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import CardDef, Face
-from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.errors import EngineError, IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.census import card_report
 from dfc_plugin.host.abilities.replacements import entering
@@ -45,7 +46,16 @@ class Seats:
     existing actions ask, such as a face to cast or a mana colour, reaches an agent)."""
 
     def __init__(self, game: LoopState) -> None:
-        self.game = game
+        # (weakly: the game holds its chooser, so a game its caller lets go of is freed
+        # at once, not left as a cycle for the cyclic garbage collector to find)
+        self._game: weakref.ref[LoopState] = weakref.ref(game)
+
+    @property
+    def game(self) -> LoopState:
+        game = self._game()
+        if game is None:
+            raise EngineError("the game these seats belong to is gone")
+        return game
 
     def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]:
         ordered: Sequence[int] = self.game.agent(player).order(player, purpose, list(items))
