@@ -236,6 +236,16 @@ class Registry:
         self.__dict__[point] = _checked(spec, handler, plugin) if self.checked else handler
         return previous
 
+    def copy(self) -> Registry:
+        """A registry that answers as this one does now, and whose own registrations
+        reach only itself (the handlers and their checking wrappers, which keep nothing,
+        are shared): a game's own copy of the registry built once for its edition."""
+        other = Registry.__new__(Registry)
+        other.__dict__.update(self.__dict__)
+        other._handlers = {point: list(chain) for point, chain in self._handlers.items()}
+        other._codes = dict(self._codes)
+        return other
+
     def owner(self, point: str) -> str:
         """The plugin whose handler answers ``point`` now."""
         chain = self._handlers.get(point)

@@ -11,6 +11,7 @@ and :mod:`dfc_plugin.host.turns` use only what this class provides.
 from __future__ import annotations
 
 import functools
+import sys
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field, fields, replace
 from operator import attrgetter
@@ -157,7 +158,12 @@ class GameCore:
         checked: bool = True,
     ) -> None:
         self.edition = edition
-        if registry is None or library is None:
+        plugins = tuple(plugins)
+        if registry is None and not plugins:  # (the installed plugins: built once, each game a copy)
+            manager, template = _installed_rules(edition, checked)
+            registry = template.copy()
+            library = library or _plugin_library(manager, list(folders))
+        elif registry is None or library is None:
             manager = plugin_manager(plugins=plugins)
             registry = registry or build_registry(manager, edition, checked=checked)
             library = library or _plugin_library(manager, list(folders))
@@ -211,7 +217,7 @@ class GameCore:
         kept, self.objects = self.objects, dict(self.objects)
         return {
             "objects": kept,
-            "zones": {key: list(ids) for key, ids in self.zones.items()},
+            "zones": dict(zip(self.zones, map(list.copy, self.zones.values()), strict=True)),
             "cards": dict(self.cards),
             "log": len(self.log),
             "scalars": (self.turn, self.active, self.day_night, self.spells_cast_last_turn),
@@ -257,21 +263,21 @@ class GameCore:
         if player is not None:
             self.check_player(player)
         found = self.obj(object_id)
-        verb = action.partition(":")[0].replace("_", " ")
         if found.zone not in reach.zones:
             raise IllegalActionError(
-                f"{verb} can't act on {self.public_name(found)}: it acts on {reach.what}", rule=reach.rule
+                f"{_verb(action)} can't act on {self.public_name(found)}: it acts on {reach.what}",
+                rule=reach.rule,
             )
         in_play = found.zone in (Zone.BATTLEFIELD, Zone.STACK)
         if found.state.face_down and (
             reach.face_down == "no" or (reach.face_down == "in play" and not in_play)
         ):
             raise IllegalActionError(
-                f"{verb} can't act on {self.public_name(found)}: it is face down", rule=reach.rule
+                f"{_verb(action)} can't act on {self.public_name(found)}: it is face down", rule=reach.rule
             )
         if player is not None and reach.actor == "controller" and found.controller != player:
             raise IllegalActionError(
-                f"player {player} can't {verb} {self.public_name(found)}: only its controller can",
+                f"player {player} can't {_verb(action)} {self.public_name(found)}: only its controller can",
                 rule=reach.rule,
             )
         return found
@@ -285,6 +291,8 @@ class GameCore:
     def check_destination(self, zone: object) -> Zone:
         """A zone a card may be put into. Zone.OUTSIDE is refused: a card outside the
         game is in no zone (400.11a), and the reference engine keeps no cards there."""
+        if zone.__class__ is Zone and zone in GAME_ZONES:  # (every move the engine makes)
+            return zone
         try:
             found = Zone(zone)  # type: ignore[arg-type]
         except ValueError:
@@ -448,11 +456,32 @@ class GameCore:
         definition = found.cards[0].definition
         if hit is not None and hit[0] is found.state and hit[1] is definition and not self._is_fresh():
             return hit[2]
-        text = self._description(found, reader, may_look)
+        text = self._description_alike(found, reader, may_look)
         if not self._is_fresh():
             if len(table) > 50_000:
                 table.clear()
             table[key] = (found.state, definition, text)
+        return text
+
+    def _description_alike(self, found: GameObject, reader: int | None, may_look: bool) -> str:
+        """:meth:`_description`, remembered for a state of the same value as one described
+        before (a new state each move: a card drawn is a hand's state of the same card),
+        by its fields (those that are objects by identity, kept alive by the entry), the
+        card's definition and the right to look: all the text reads, the ``view``
+        handler being a pure function of the state (DESIGN.md decision 3)."""
+        if self._is_fresh():
+            return self._description(found, reader, may_look)
+        state = found.state
+        definition = found.cards[0].definition
+        key = (*_state_fields(state), id(definition), may_look, reader is None)
+        table: dict[tuple[Any, ...], tuple[DfcState, CardDef, str]] = self.__dict__.setdefault("_alike", {})
+        hit = table.get(key)
+        if hit is not None:
+            return hit[2]
+        text = self._description(found, reader, may_look)
+        if len(table) > 50_000:
+            table.clear()
+        table[key] = (state, definition, text)
         return text
 
     def _description(self, found: GameObject, reader: int | None, may_look: bool) -> str:
@@ -475,6 +504,9 @@ class GameCore:
             return
         data.setdefault("card_ids", tuple(card.id for card in found.cards))
         full = text.format(obj=self.describe(found))
+        if _seen_by_everyone(found):  # (most: a permanent, a spell, a graveyard's card)
+            self.log.append(Event(self.turn, verb, full, rule, data=data))
+            return
         viewers = tuple(p for p in self.players if self.may_look(p, found))
         if len(viewers) < len(self.players):
             public = text.format(obj=self.describe(found, reader=_NOBODY))
@@ -491,6 +523,8 @@ class GameCore:
         """Whether ``player`` may look at this object (400.2, 406.3, 708.5)."""
         if player == _NOBODY:
             return False
+        if _seen_by_everyone(found):
+            return True
         state = found.state
         if state.face_down:
             if state.zone in (Zone.BATTLEFIELD, Zone.STACK):
@@ -625,6 +659,67 @@ def location(zone: Zone, player: int) -> str:
 
 #: A reader who may look at nothing: used to write the public text of a log entry.
 _NOBODY = -1
+
+
+#: The plugin manager and the registry built from the installed plugins, by edition,
+#: checking and search path (a plugin installed on a new path is loaded for it).
+_INSTALLED_RULES: dict[tuple[Edition, bool, tuple[str, ...]], tuple[Any, Registry]] = {}
+
+
+def _installed_rules(edition: Edition, checked: bool) -> tuple[Any, Registry]:
+    """The installed rule plugins' manager and registry for this edition: loading them
+    (pluggy's hook specs, the entry points, every handler registered and wrapped) is the
+    same work for every game, and the registry is copied before a game uses it."""
+    key = (edition, checked, tuple(sys.path))
+    built = _INSTALLED_RULES.get(key)
+    if built is None:
+        manager = plugin_manager()
+        built = _INSTALLED_RULES[key] = (manager, build_registry(manager, edition, checked=checked))
+    return built
+
+
+def _verb(action: str) -> str:
+    """An action's name as a verb for its messages (``activate_mana_ability:...``)."""
+    return action.partition(":")[0].replace("_", " ")
+
+
+def _seen_by_everyone(found: GameObject) -> bool:
+    """Every player may look at a face-up object outside the hands and libraries (400.2:
+    the other zones are public; 708.5 and 406.3 are about face-down objects)."""
+    state = found.state
+    return not state.face_down and state.zone is not Zone.HAND and state.zone is not Zone.LIBRARY
+
+
+def _state_fields(state: DfcState) -> tuple[Any, ...]:
+    """Every compared field of a state (:data:`STATE_FIELDS`), the objects among them by
+    identity: two states with the same tuple, both alive, are equal."""
+    return (
+        *map(id, state.cards),
+        state.zone,
+        state.up,
+        state.face_down,
+        state.melded,
+        id(state.melded_face),
+        state.token,
+        id(state.copy_of),
+        state.transform_count,
+        state.x,
+    )
+
+
+#: The fields :func:`_state_fields` reads (tests/test_speed9a.py: every compared field).
+STATE_FIELDS = (
+    "cards",
+    "zone",
+    "up",
+    "face_down",
+    "melded",
+    "melded_face",
+    "token",
+    "copy_of",
+    "transform_count",
+    "x",
+)
 
 
 def _plugin_library(manager: Any, folders: list[str]) -> Library:

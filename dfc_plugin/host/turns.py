@@ -6,8 +6,9 @@ from __future__ import annotations
 
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, GameCore, action
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.rules.daynight import DayNight
-from dfc_plugin.state import Zone
+from dfc_plugin.state import DfcState, Zone
 
 __all__ = ["TurnActions"]
 
@@ -33,22 +34,46 @@ class TurnActions(GameCore):
     def _apply_day_night(self) -> tuple[int, ...]:
         """Give the game a designation if a daybound/nightbound permanent needs one
         (702.145d, 702.145g), then transform what must transform (702.145c, 702.145f)."""
-        faces = [self.rules.characteristics(o.state).face for o in self.battlefield()]
-        daybound = any(f is not None and f.has_keyword("daybound") for f in faces)
-        nightbound = any(f is not None and f.has_keyword("nightbound") for f in faces)
+        permanents = self.battlefield()
+        rows = [self._day_night_row(o.state) for o in permanents]
+        daybound = any(row[1] for row in rows)
+        nightbound = any(row[2] for row in rows)
         before = self.day_night
         self.day_night = self.rules.designation_with(self.day_night, daybound, nightbound)
         if self.day_night is not before:
             rule = "702.145d" if self.day_night is DayNight.DAY else "702.145g"
             self.record("day_night", None, f"it becomes {self.day_night.value}", rule)
         turned = []
-        for found in self.battlefield():
-            if self.rules.day_night_transform(found.state, self.day_night):
+        now = self.day_night
+        for found, row in zip(permanents, rows, strict=True):  # (a record moves nothing)
+            transforms = row[3].get(now)
+            if transforms is None:
+                transforms = row[3][now] = self.rules.day_night_transform(found.state, now)
+            if transforms:
                 cause = "daybound" if self.day_night is DayNight.NIGHT else "nightbound"
                 result = self.transform(found.id, cause=cause)  # type: ignore[attr-defined]
                 if result.happened:
                     turned.append(found.id)
         return tuple(turned)
+
+    def _day_night_row(self, state: DfcState) -> tuple[DfcState, bool, bool, dict[DayNight, bool]]:
+        """A permanent's state with whether its face has daybound and nightbound and the
+        plugin's ``day_night_transform`` answers by designation, kept per (immutable)
+        state: the handler reads only the state and the designation (and the game's
+        edition). Nothing is kept within :func:`~dfc_plugin.host.game.cache.fresh`."""
+        rows: dict[int, tuple[DfcState, bool, bool, dict[DayNight, bool]]]
+        rows = self.__dict__.setdefault("_day_night_rows", {})
+        row = rows.get(id(state))
+        if row is not None and row[0] is state and not is_fresh():
+            return row
+        face = self.rules.characteristics(state).face
+        day = face is not None and face.has_keyword("daybound")
+        row = (state, day, face is not None and face.has_keyword("nightbound"), {})
+        if not is_fresh():
+            if len(rows) > 20_000:
+                rows.clear()
+            rows[id(state)] = row
+        return row
 
     @action("next_turn")
     def next_turn(self) -> ActionResult:

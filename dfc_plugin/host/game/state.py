@@ -10,12 +10,14 @@ action makes becomes an event (:class:`~dfc_plugin.host.game.events.GameEvent`).
 
 from __future__ import annotations
 
+import weakref
 from collections.abc import Iterable, Iterator, Sequence
-from operator import is_
+from itertools import compress, repeat
+from operator import attrgetter, is_
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from dfc_plugin.cards import Face
-from dfc_plugin.errors import IllegalActionError, UnsupportedAbilityError
+from dfc_plugin.cards import CardDef, Face
+from dfc_plugin.errors import EngineError, IllegalActionError, UnsupportedAbilityError
 from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.census import card_report
 from dfc_plugin.host.abilities.replacements import entering
@@ -44,7 +46,16 @@ class Seats:
     existing actions ask, such as a face to cast or a mana colour, reaches an agent)."""
 
     def __init__(self, game: LoopState) -> None:
-        self.game = game
+        # (weakly: the game holds its chooser, so a game its caller lets go of is freed
+        # at once, not left as a cycle for the cyclic garbage collector to find)
+        self._game: weakref.ref[LoopState] = weakref.ref(game)
+
+    @property
+    def game(self) -> LoopState:
+        game = self._game()
+        if game is None:
+            raise EngineError("the game these seats belong to is gone")
+        return game
 
     def order(self, player: int, purpose: str, items: Sequence[int]) -> Sequence[int]:
         ordered: Sequence[int] = self.game.agent(player).order(player, purpose, list(items))
@@ -204,7 +215,6 @@ class LoopState(GameCore):
         "life_gained",
         "regeneration",
         "control_reverts",
-        "this_turn",
         "batch",
         "imprinted",
         "forget_on_moved",
@@ -214,8 +224,12 @@ class LoopState(GameCore):
 
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
-        fields = self.__dict__  # (most are empty: those need no copy, _restore makes new ones)
-        snapshot["loop"] = {name: _copy(value) for name in self._LOOP_FIELDS if (value := fields[name])}
+        # (most are empty: those need no copy, _restore makes new ones; all read in one call)
+        fields, full = self.__dict__, compress(self._LOOP_FIELDS, _loop_values(self))
+        snapshot["loop"] = {name: _copy(fields[name]) for name in full}
+        # This turn's events are only appended to, or replaced by a new list as a turn
+        # begins: the list and its length restore it (no copy of a turn's worth).
+        snapshot["this_turn"] = (self.this_turn, len(self.this_turn))
         snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
         snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
         return snapshot
@@ -225,6 +239,9 @@ class LoopState(GameCore):
         kept = snapshot["loop"]
         for name in self._LOOP_FIELDS:  # an empty container was kept as a new empty one
             setattr(self, name, kept[name] if name in kept else type(getattr(self, name))())
+        events, count = snapshot["this_turn"]
+        del events[count:]
+        self.this_turn = events
         self.version += 1
         self.moves += 1
         self.step, self.priority, self.losers, self._day_seen, self.playing = snapshot["loop_scalars"]
@@ -335,13 +352,55 @@ class LoopState(GameCore):
                     made, counters=tuple(sorted({**dict(made.counters), kind: value.value}.items()))
                 )
         try:
-            entering(self, made, origin)
+            if self._may_be_replaced(made):  # (else no replacement modifies how it enters)
+                entering(self, made, origin)
             self.keyword_entering(made.id)
         except UnsupportedAbilityError as error:
             if self.playing:
                 raise
             self.unsupported_note(made, error)
         return self.objects[made.id]
+
+    def replaced_destination(self, found: GameObject, zone: Zone) -> Zone:
+        """Where a move to ``zone`` goes after replacement effects (614.1a): the ability
+        interpreter's ``moved_destination`` looks for ``R:Event$ Moved`` lines on the
+        moving object's face and on every face on the battlefield and in the command
+        zone, and with none that may apply (most moves: a draw, a spell resolving) the
+        destination stands; so it does for a face-down object (it has no abilities,
+        708.2). Another object's ``ValidCard$ Card.Self`` replacement ("if ~ would be put
+        into a graveyard", a disturb back face) never applies: "Self" is a card of the
+        replacement's own object, and each card is in one object only."""
+        if found.state.face_down or not self._may_be_replaced(found):
+            return zone
+        return super().replaced_destination(found, zone)  # type: ignore[misc, no-any-return]
+
+    def _may_be_replaced(self, found: GameObject) -> bool:
+        """Whether a ``Moved`` replacement may apply to this object's zone change: one on
+        its own face (as its state shows it), or one on the battlefield or in the
+        command zone that may move another object. The replacement interpreter looks
+        nowhere else (``moved_destination``, ``entering``: their ``_sources``)."""
+        own = _has_moved_replacement(self.rules.characteristics(found.state).face)
+        return own or self._moved_replacement_somewhere()
+
+    def _moved_replacement_somewhere(self) -> bool:
+        """Whether a face on the battlefield or in the command zone has a ``Moved``
+        replacement that may move another object (the face its state shows: with an
+        animation that took abilities away, the face has fewer, never more). Kept with
+        the very states there, and surely the same while ``moves`` is (nothing is kept
+        within ``fresh()``)."""
+        last = self.__dict__.get("_moved_seen")
+        if last is not None and last[2] == self.moves and not is_fresh():
+            return bool(last[3])
+        ids = (*self.zones.get((None, Zone.BATTLEFIELD), ()), *self.zones.get((None, Zone.COMMAND), ()))
+        states = tuple(self.objects[i].state for i in ids)
+        if last is not None and last[0] == ids and all(map(is_, last[1], states)) and not is_fresh():
+            self.__dict__["_moved_seen"] = (ids, last[1], self.moves, last[3])
+            return bool(last[3])
+        characteristics = self.rules.characteristics
+        answer = any(_moves_others(characteristics(state).face) for state in states)
+        if not is_fresh():
+            self.__dict__["_moved_seen"] = (ids, states, self.moves, answer)
+        return answer
 
     def unsupported_note(self, found: GameObject, error: UnsupportedAbilityError) -> None:
         """Driven directly (no ``start()``), an ability that can't run is said in the
@@ -543,7 +602,7 @@ class LoopState(GameCore):
         key = id(definition)
         if key in self._load_notes:
             return
-        missing = tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
+        missing = _missing_lines(definition)
         self._load_notes[key] = missing
         if missing:
             viewers = tuple(p for p in self.players if self.may_look(p, found))
@@ -627,6 +686,29 @@ def _has_statics(face: Face) -> bool:
     return any(a.kind == "S" for a in face.abilities)
 
 
+@memo_by_identity
+def _missing_lines(definition: CardDef) -> tuple[str, ...]:
+    """What the census finds missing among a script's lines, each once (read once per
+    card definition: the census keys on the definition's value, a hash of every face)."""
+    return tuple(dict.fromkeys(m for line in card_report(definition).lines for m in line.missing))
+
+
+@memo_by_identity
+def _has_moved_replacement(face: Face | None) -> bool:
+    """The face has a ``Moved`` replacement (an ``R:Event$ Moved`` line, 614.1a)."""
+    return face is not None and any(a.kind == "R" and a.params.api == "Moved" for a in face.abilities)
+
+
+@memo_by_identity
+def _moves_others(face: Face | None) -> bool:
+    """The face has a ``Moved`` replacement that may apply to another object: one whose
+    ``ValidCard$`` isn't ``Card.Self`` (the replacement's own card: values' ``Self``)."""
+    return face is not None and any(
+        a.kind == "R" and a.params.api == "Moved" and a.params.get("ValidCard") != "Card.Self"
+        for a in face.abilities
+    )
+
+
 def _lki(found: GameObject | None) -> dict[int, GameObject]:
     return {found.id: found} if found is not None else {}
 
@@ -636,6 +718,8 @@ def _copy(value: Any) -> Any:
     if kind is list or kind is set:  # (the exact types first: the loop's fields are these)
         return kind(value)
     if isinstance(value, dict):
+        if not any(map(isinstance, value.values(), repeat(list))):  # (most: counts, ids)
+            return dict(value)
         return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
@@ -649,3 +733,7 @@ def players_in_order(game: Any, start: int) -> Iterable[int]:
     players = list(game.players)
     index = players.index(start)
     return players[index:] + players[:index]
+
+
+#: Every field of :attr:`LoopState._LOOP_FIELDS`, read in one call (each snapshot reads them all).
+_loop_values = attrgetter(*LoopState._LOOP_FIELDS)

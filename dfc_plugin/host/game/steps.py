@@ -16,7 +16,7 @@ from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.casting import CastingActions
 from dfc_plugin.host.game.events import GameEvent
-from dfc_plugin.host.game.sba import StateBased
+from dfc_plugin.host.game.sba import StateBased, chapter_keyword
 from dfc_plugin.host.game.state import players_in_order
 from dfc_plugin.state import Zone
 
@@ -186,7 +186,7 @@ class Steps(CastingActions, StateBased):
         they control (505.4, 714.3b)."""
         for found in self.battlefield():
             face = self.face_of(found)
-            if found.controller == self.active and face is not None and face.keyword("Chapter"):
+            if found.controller == self.active and face is not None and chapter_keyword(face):
                 self.add_lore(found.id)
 
     def _attackers(self) -> None:

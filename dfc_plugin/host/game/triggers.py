@@ -123,6 +123,13 @@ class TriggerActions(LoopState):
         watched = self._watched()  # (a version's dict is never changed: safe to go through)
         if not event.lki and all(i in watched or i not in self.objects for i in event.objects.values()):
             return watched.values() if watching else ()  # (a step's event, or its objects all watched)
+        if not any(found.zone is Zone.BATTLEFIELD for found in event.lki.values()):
+            return self._with_own_objects(event, watched, watching)
+        return self._candidates_in_full(event, watching)
+
+    def _candidates_in_full(self, event: GameEvent, watching: bool) -> list[GameObject]:
+        """:meth:`_candidates` worked out the long way, for any event."""
+        watched = self._watched()
         seen = dict(watched) if watching else {}
         for object_id in event.objects.values():
             involved = self.objects.get(object_id)
@@ -137,6 +144,19 @@ class TriggerActions(LoopState):
                 if new != found.id:
                     seen.pop(new, None)
         return list(seen.values())
+
+    def _with_own_objects(
+        self, event: GameEvent, watched: dict[int, GameObject], watching: bool
+    ) -> list[GameObject]:
+        """:meth:`_candidates` for an event with no object that left the battlefield (a
+        draw, a spell cast, a card put into a graveyard from a hand): the watched objects
+        (``watching``), then the event's own that aren't watched, once each, in order."""
+        own: dict[int, GameObject] = {}
+        for object_id in event.objects.values():
+            involved = self.objects.get(object_id)
+            if involved is not None and involved.id not in watched:
+                own.setdefault(involved.id, involved)
+        return [*watched.values(), *own.values()] if watching else list(own.values())
 
     def collect_triggers(self, event: GameEvent) -> None:
         entry = lookup("trigger", event.mode)
