@@ -121,36 +121,108 @@ class Playing(Steps):
         return list(cached)
 
     def _list_actions(self, player: int) -> list[Action]:
-        table = self.__dict__.setdefault("_activation_rows", {})  # (drop_caches forgets it)
         head = self._local_head(player)
-        last = table.get(("local", player)) if head is not None else None
-        mine = None
-        if last is not None and last[0] == head:
-            mine = self._local_objects(player)
-            if (
-                len(mine) == len(last[1])
-                and all(map(operator.is_, mine, last[1]))
-                and last[3] == self._tap_answers(mine)
-            ):
-                return list(last[2])
+        if head is not None:
+            return self._from_pieces(player, head)
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)
-        activations, asked = self._activations(player)
-        found += activations
+        found += self._activate_actions(player)
         found += self._may_play_actions(player)
-        if head is not None and not asked and not any(row[2] for row in self._cast_sources(player)):
-            mine = mine if mine is not None else self._local_objects(player)
-            table[("local", player)] = (head, mine, found, self._tap_answers(mine))
         return found
 
-    def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...] | None:
-        """Whether each of the player's permanents may pay {T} now (302.6): haste another
-        player's permanent gives them changes it (702.10c) with their objects the same
-        (``None``: no static gives haste now, so the objects and the turn answer)."""
-        if not self.statics_give_keyword("haste"):
-            return None
-        return tuple(self.free_to_tap(o) for o in mine if o.zone is Zone.BATTLEFIELD)
+    def _from_pieces(self, player: int, head: tuple[Any, ...]) -> list[Action]:
+        """The listing under a :meth:`_local_head`, put together from each object's
+        piece. At instant timing nothing is listed but Pass, casts of faces cast at
+        instant speed (307.1, 702.8a: no static gives flash under the head) and
+        activations: no land is played (305.1), nothing exiled may be played (601.3:
+        no ``MayPlay$`` static, or nothing in exile). So the listing is Pass, then the
+        casts in the order of :meth:`_cast_sources`, then the activations in the order
+        of :meth:`_activation_sources`, as :meth:`_list_actions` puts them; a piece
+        holds what of this reads only its object, the player and whether it may pay {T}
+        (the settled row, the ways to cast it at instant speed), kept for the very object
+        (an object changed is worked out again alone), and only what is left to ask
+        (:meth:`castable`, :meth:`activatable`) is asked now."""
+        table = self.__dict__.setdefault("_activation_rows", {})
+        pieces: dict[int, tuple[Any, ...]] = table.setdefault(("pieces", player), {})
+        given = self.statics_give_keyword("haste")  # (as _activations reads it)
+        objects, zones = self.objects, self.zones
+        held = [objects[i] for i in zones.get((player, Zone.HAND), ())]
+        graveyard = [objects[i] for i in zones.get((player, Zone.GRAVEYARD), ())]
+        commanders = [objects[i] for i in zones.get((None, Zone.COMMAND), ())]
+        field = [objects[i] for i in zones.get((None, Zone.BATTLEFIELD), ())]
+        permanents = [o for o in field if o.controller == player]
+        hand = self._pieced(pieces, player, held, head, given)
+        yard = self._pieced(pieces, player, graveyard, head, given)
+        command = self._pieced(pieces, player, commanders, head, given)
+        mine = self._pieced(pieces, player, permanents, head, given)
+        return [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+
+    def _pieced(
+        self, pieces: dict[int, tuple[Any, ...]], player: int, group: list[Any], head: Any, given: bool
+    ) -> tuple[list[Action], list[Action]]:
+        """The casts and the activations of one zone's objects, from their pieces."""
+        casts: list[Action] = []
+        acts: list[Action] = []
+        for obj in group:
+            hit = pieces.get(obj.id)
+            if (
+                hit is None
+                or hit[0] is not obj
+                or hit[1] != head
+                or hit[2] != (self.free_to_tap(obj) if given else None)
+            ):
+                hit = self._piece_of(pieces, player, obj, head, given)
+            for option in hit[6]:  # (the ways to cast it at instant speed: asked now)
+                if self.castable(player, obj, option):
+                    casts.append(Cast(obj.id, option.face, option.via))
+            if hit[7]:
+                acts += hit[5]  # (every activation settled)
+                continue
+            for entry in hit[5]:
+                if type(entry) is not tuple:
+                    acts.append(entry)
+                elif self.activatable(player, obj, hit[4], entry[1]):  # (index, ability): asked now
+                    acts.append(Activate(obj.id, entry[0]))
+        return casts, acts
+
+    def _piece_of(
+        self, pieces: dict[int, tuple[Any, ...]], player: int, found: Any, head: Any, given: bool
+    ) -> tuple[Any, ...]:
+        """The object's piece, kept for the very object under the same head (and, where
+        a static gives haste, the same answer to whether it may pay {T}, 702.10c); one
+        kept under another head serves while it may pay {T} as it could then: a settled
+        row reads nothing else a head holds (the settled rows are shared by every row
+        with the same inputs, :meth:`_settled_by_inputs`)."""
+        since = self.free_to_tap(found) if given else None
+        hit = pieces.get(found.id)
+        if hit is not None and hit[0] is found and hit[1] == head and hit[2] == since:
+            return hit
+        taps = self.free_to_tap(found) if since is None else since
+        if hit is not None and hit[0] is found and hit[3] == taps:
+            piece = (found, head, since, taps, *hit[4:])
+        else:
+            piece = (found, head, since, taps, *self._piece(player, found, given))
+        pieces[found.id] = piece
+        return piece
+
+    def _piece(
+        self, player: int, found: Any, given: bool
+    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
+        """What of :meth:`_from_pieces` reads only the object: its face and settled
+        activations at instant timing (:meth:`_settled_row`), the ways to cast it at
+        instant speed from where it is (the rows of :meth:`_cast_sources`), and whether
+        every activation is settled (none left to ask)."""
+        face: Any = None
+        settled: tuple[Any, ...] = ()
+        if found.zone is not Zone.COMMAND:  # (the command zone's are only cast, 903.8)
+            row = self._kept_row(found, [])
+            if row is not None:
+                face, settled = row[1], self._settled_row(player, row, False, given)
+        options: tuple[Any, ...] = ()
+        if found.zone is not Zone.BATTLEFIELD:
+            options = tuple(r[1] for r in self._kept_cast_row(player, found) if r[2])
+        return face, settled, options, not any(type(entry) is tuple for entry in settled)
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
         """A listing at instant timing whose every answer reads only the player's objects
@@ -162,22 +234,13 @@ class Playing(Steps):
         if (
             is_fresh()
             or self.sorcery_timing(player)
-            or self.zones.get((None, Zone.EXILE))
+            or (self.zones.get((None, Zone.EXILE)) and any_static_with(self, "MayPlay"))
             or self.animations
             or self._any_grant()
             or any_active(self, "CastWithFlash")
         ):
             return None
         return (self.turn, self.active, self.step == "cleanup")
-
-    def _local_objects(self, player: int) -> list[Any]:
-        """The objects of the zones the player's listing casts or activates from."""
-        objects = self.objects
-        found = [objects[i] for z in _LISTED_FROM for i in self.zones.get((player, z), ())]
-        found += [objects[i] for i in self.zones.get((None, Zone.COMMAND), ())]
-        permanents = self.zones.get((None, Zone.BATTLEFIELD), ())
-        found += [o for i in permanents if (o := objects[i]).controller == player]
-        return found
 
     def _land_actions(self, player: int) -> list[Action]:
         if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= self.land_plays(player):
@@ -207,20 +270,25 @@ class Playing(Steps):
         if cached is None:
             # (an object's rows read only the object and the player: an unchanged one's stay;
             # kept with the activation rows, which drop_caches forgets)
-            rows = None if is_fresh() else self.__dict__.setdefault("_activation_rows", {})
             cached = []
             for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
                 for found in self.in_zone(zone, player):
-                    row = rows.get(("cast", player, found.id)) if rows is not None else None
-                    if row is None or row[0] is not found:
-                        row = (found, self._cast_row(player, found))
-                        if rows is not None:
-                            rows[("cast", player, found.id)] = row
-                    cached += row[1]
+                    cached += self._kept_cast_row(player, found)
+            rows = self.__dict__.get("_activation_rows")
             if rows is not None and len(rows) > 20_000:
                 rows.clear()
             self._static_cache[key] = cached
         return cached
+
+    def _kept_cast_row(self, player: int, found: Any) -> list[tuple[Any, Any, bool]]:
+        """:meth:`_cast_row`, kept while the object is the very same."""
+        if is_fresh():
+            return self._cast_row(player, found)
+        rows = self.__dict__.setdefault("_activation_rows", {})
+        row = rows.get(("cast", player, found.id))
+        if row is None or row[0] is not found:
+            row = rows[("cast", player, found.id)] = (found, self._cast_row(player, found))
+        return row[1]  # type: ignore[no-any-return]
 
     def _cast_row(self, player: int, found: Any) -> list[tuple[Any, Any, bool]]:
         """One object's rows of :meth:`_cast_sources`."""
@@ -329,18 +397,28 @@ class Playing(Steps):
         granted_to = {o.id: self.granted_abilities(o) for o in yours} if grants else {}
         for found in [*yours, *mine]:
             granted = granted_to.get(found.id, ())
-            row = rows.get(found.id) if rows is not None else None
-            kept = row[1][3] if row is not None and row[1] is not None else ()
-            if row is None or row[0] is not found or ((kept or granted) and not _same_grants(kept, granted)):
-                row = (found, self._activation_row(found, list(granted)))
-                if rows is not None:
-                    rows[found.id] = row
-            if row[1] is not None:
-                cached.append(row[1])
+            if rows is None:
+                row = self._activation_row(found, list(granted))
+            else:
+                row = self._kept_row(found, granted)
+            if row is not None:
+                cached.append(row)
         if rows is not None and len(rows) > 20_000:
             rows.clear()
         self._static_cache[key] = cached
         return cached
+
+    def _kept_row(
+        self, found: Any, granted: Sequence[Any]
+    ) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
+        """:meth:`_activation_row`, kept while the object is the very same and is granted
+        the very same abilities (with no animation: see :meth:`_activation_sources`)."""
+        rows = self.__dict__.setdefault("_activation_rows", {})
+        row = rows.get(found.id)
+        kept = row[1][3] if row is not None and row[1] is not None else ()
+        if row is None or row[0] is not found or ((kept or granted) and not _same_grants(kept, granted)):
+            row = rows[found.id] = (found, self._activation_row(found, list(granted)))
+        return row[1]  # type: ignore[no-any-return]
 
     def _activation_row(
         self, found: Any, granted: list[Any]
