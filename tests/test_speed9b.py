@@ -16,11 +16,13 @@ from typing import Any
 
 import pytest
 from play_support import played_game
+from random_support import bundled
 from test_speed7a import _compare_played
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.actions import Action, Activate, Cast, Pass
 from dfc_plugin.host.game.cache import drop_caches, fresh, is_fresh
+from dfc_plugin.host.game.casting import spell_ability
 from dfc_plugin.state import Zone
 
 
@@ -134,3 +136,40 @@ def test_an_exiled_card_with_no_permission_to_play_it_leaves_the_listing_pieced(
     assert _pieced(game)
     listed = game.legal_actions(1)
     assert listed == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
+
+
+@pytest.mark.rule("702.6a", "307.1", "305.1")
+def test_pieces_are_kept_for_each_timing() -> None:
+    """702.6a: equip is activated "only as a sorcery"; 305.1: a land is played only at
+    sorcery timing. The very same Test Sword, pieced in the upkeep (its equip and the
+    land in hand not listed: settled at instant timing), in the main phase (listed), at
+    the beginning of combat (not) and in the second main phase (listed): a piece is
+    kept for its timing."""
+    game = played_game()
+    sword = game.add("Test Sword", Zone.BATTLEFIELD, 1)
+    game.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    mountain = game.add("Mountain", Zone.BATTLEFIELD, 1)
+    game.add("Forest", Zone.HAND, 1)
+    game.start(hand=0, step="upkeep")
+    before = game.objects[sword]
+    listed = []
+    for step in ("upkeep", "main1", "begin_combat", "main2"):
+        game.pass_until(step)
+        assert game.objects[sword] is before and _pieced(game)
+        found = game.legal_actions(1)
+        assert found == _afresh(game, 1) and Activate(mountain, 0) in found
+        listed.append((Activate(sword, 0) in found, any(type(a).__name__ == "PlayLand" for a in found)))
+    assert listed == [(False, False), (True, True), (False, False), (True, True)]
+
+
+@pytest.mark.rule("601.2")
+def test_a_faces_spell_ability_remembered_is_the_one_read_afresh() -> None:
+    """601.2: a spell's ability is the one its face's ``SP$`` line gives (castable asks
+    for it at every listing): remembered by the face's identity, it is the very ability
+    read afresh, for every face of the bundled scripts (a face with none has none)."""
+    faces = [face for card in bundled().cards() for face in card.faces]
+    kept = [spell_ability(face) for face in faces]
+    with fresh():
+        afresh = [spell_ability(face) for face in faces]
+    assert kept == afresh and all(a is b for a, b in zip(kept, afresh, strict=True))
+    assert sum(a is None for a in kept) > 0 and sum(a is not None for a in kept) > 20

@@ -133,18 +133,21 @@ class Playing(Steps):
 
     def _from_pieces(self, player: int, head: tuple[Any, ...]) -> list[Action]:
         """The listing under a :meth:`_local_head`, put together from each object's
-        piece. At instant timing nothing is listed but Pass, casts of faces cast at
-        instant speed (307.1, 702.8a: no static gives flash under the head) and
-        activations: no land is played (305.1), nothing exiled may be played (601.3:
-        no ``MayPlay$`` static, or nothing in exile). So the listing is Pass, then the
-        casts in the order of :meth:`_cast_sources`, then the activations in the order
-        of :meth:`_activation_sources`, as :meth:`_list_actions` puts them; a piece
-        holds what of this reads only its object, the player and whether it may pay {T}
-        (the settled row, the ways to cast it at instant speed), kept for the very object
-        (an object changed is worked out again alone), and only what is left to ask
-        (:meth:`castable`, :meth:`activatable`) is asked now."""
+        piece, in the order :meth:`_list_actions` puts it: Pass, the land plays, the
+        casts in the order of :meth:`_cast_sources`, the activations in the order of
+        :meth:`_activation_sources`, the plays from exile. At instant timing no land is
+        played (305.1), nothing exiled may be played under the head (601.3: no
+        ``MayPlay$`` static, or nothing in exile) and only faces cast at instant speed
+        are cast (307.1, 702.8a: no static gives flash under the head). A piece holds
+        what of this reads only its object, the player, the timing and whether it may
+        pay {T} (the settled row at this timing, the ways to cast it now), kept for the
+        very object (an object changed is worked out again alone), and only what is
+        left to ask (:meth:`castable`, :meth:`activatable`) is asked now."""
+        sorcery = head[3]
         table = self.__dict__.setdefault("_activation_rows", {})
-        pieces: dict[int, tuple[Any, ...]] = table.setdefault(("pieces", player), {})
+        if len(table) > 20_000:
+            table.clear()  # (as the long way does; an entry of the listing before is only a memo)
+        pieces: dict[int, tuple[Any, ...]] = table.setdefault(("pieces", player, sorcery), {})
         given = self.statics_give_keyword("haste")  # (as _activations reads it)
         objects, zones = self.objects, self.zones
         held = [objects[i] for i in zones.get((player, Zone.HAND), ())]
@@ -156,7 +159,10 @@ class Playing(Steps):
         yard = self._pieced(pieces, player, graveyard, head, given)
         command = self._pieced(pieces, player, commanders, head, given)
         mine = self._pieced(pieces, player, permanents, head, given)
-        return [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+        if not sorcery:
+            return [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+        lands, exiled = self._land_actions(player), self._may_play_actions(player)
+        return [Pass(), *lands, *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1], *exiled]
 
     def _pieced(
         self, pieces: dict[int, tuple[Any, ...]], player: int, group: list[Any], head: Any, given: bool
@@ -202,45 +208,63 @@ class Playing(Steps):
         if hit is not None and hit[0] is found and hit[3] == taps:
             piece = (found, head, since, taps, *hit[4:])
         else:
-            piece = (found, head, since, taps, *self._piece(player, found, given))
+            piece = (found, head, since, taps, *self._piece_by_inputs(player, found, given, head[3], taps))
         pieces[found.id] = piece
         return piece
 
+    def _piece_by_inputs(
+        self, player: int, found: Any, given: bool, sorcery: bool, taps: bool
+    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
+        """:meth:`_piece`, shared by every object with the same inputs: what a piece reads
+        of its object (its id, state, cards, tapped, controller, permissions and whether
+        it may pay {T}: the settled row's inputs, :meth:`_settled_by_inputs`, and the
+        card, zone and owner its ways to cast it read), at the timing. A land tapped for
+        mana and untapped again is a new object with the piece it had (the entry keeps
+        the state and cards alive: their ids are no other's)."""
+        table = self.__dict__.setdefault("_activation_rows", {})
+        state, cards = found.state, found.cards
+        key: tuple[Any, ...] = ("piece", player, sorcery, found.id, found.tapped, found.controller)
+        key += (found.permits, taps, id(state), id(cards))
+        hit = table.get(key)
+        if hit is None:
+            hit = table[key] = (state, cards, self._piece(player, found, given, sorcery))
+        return hit[2]  # type: ignore[no-any-return]
+
     def _piece(
-        self, player: int, found: Any, given: bool
+        self, player: int, found: Any, given: bool, sorcery: bool
     ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
         """What of :meth:`_from_pieces` reads only the object: its face and settled
-        activations at instant timing (:meth:`_settled_row`), the ways to cast it at
-        instant speed from where it is (the rows of :meth:`_cast_sources`), and whether
-        every activation is settled (none left to ask)."""
+        activations at the timing (:meth:`_settled_row`), the ways to cast it from
+        where it is at the timing (the rows of :meth:`_cast_sources`: at instant timing,
+        those cast at instant speed), and whether every activation is settled (none
+        left to ask)."""
         face: Any = None
         settled: tuple[Any, ...] = ()
         if found.zone is not Zone.COMMAND:  # (the command zone's are only cast, 903.8)
             row = self._kept_row(found, [])
             if row is not None:
-                face, settled = row[1], self._settled_row(player, row, False, given)
+                face, settled = row[1], self._settled_row(player, row, sorcery, given)
         options: tuple[Any, ...] = ()
         if found.zone is not Zone.BATTLEFIELD:
-            options = tuple(r[1] for r in self._kept_cast_row(player, found) if r[2])
+            options = tuple(r[1] for r in self._kept_cast_row(player, found) if sorcery or r[2])
         return face, settled, options, not any(type(entry) is tuple for entry in settled)
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
-        """A listing at instant timing whose every answer reads only the player's objects
-        and the turn (no card to cast at instant speed, 307.1, and every ability settled:
-        none left to ask, whose answer reads the mana or the targets) is kept with those
-        very objects (:meth:`_local_objects`) and this: the turn and timing (``None``: at
-        sorcery timing, or with an exiled card, a grant or an animation, whose answers
-        read other objects)."""
-        if (
-            is_fresh()
-            or self.sorcery_timing(player)
-            or (self.zones.get((None, Zone.EXILE)) and any_static_with(self, "MayPlay"))
-            or self.animations
-            or self._any_grant()
+        """What a listing from pieces (:meth:`_from_pieces`) is kept under: the turn, the
+        active player, whether it is the cleanup step (514.2) and the timing (307.1);
+        ``None``: it is worked out the long way, within :func:`fresh`, with a grant or an
+        animation (a row reads more than its object then), or at instant timing with a
+        static that gives flash or a card exiled while a ``MayPlay$`` static is in the
+        game (the listing reads other objects then)."""
+        if is_fresh() or self.animations or self._any_grant():
+            return None
+        sorcery = self.sorcery_timing(player)
+        if not sorcery and (
+            (self.zones.get((None, Zone.EXILE)) and any_static_with(self, "MayPlay"))
             or any_active(self, "CastWithFlash")
         ):
             return None
-        return (self.turn, self.active, self.step == "cleanup")
+        return (self.turn, self.active, self.step == "cleanup", sorcery)
 
     def _land_actions(self, player: int) -> list[Action]:
         if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= self.land_plays(player):

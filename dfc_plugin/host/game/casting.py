@@ -45,6 +45,7 @@ MAIN_STEPS = ("main1", "main2")
 _UNSET = object()  # (no ``pay_only`` of the game's own, only the class's)
 
 
+@memo_by_identity
 def spell_ability(face: Face) -> Ability | None:
     """The face's spell ability (its ``SP$`` line), if it has one."""
     return next(
