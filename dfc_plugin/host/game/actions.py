@@ -155,21 +155,45 @@ class Playing(Steps):
         commanders = [objects[i] for i in zones.get((None, Zone.COMMAND), ())]
         field = [objects[i] for i in zones.get((None, Zone.BATTLEFIELD), ())]
         permanents = [o for o in field if o.controller == player]
+        mine_now = None if sorcery or given else [*held, *graveyard, *commanders, *permanents]
+        if mine_now is not None:
+            last = self._settled_listing(table, player, head, mine_now)
+            if last is not None:
+                return list(last)
         hand = self._pieced(pieces, player, held, head, given)
         yard = self._pieced(pieces, player, graveyard, head, given)
         command = self._pieced(pieces, player, commanders, head, given)
         mine = self._pieced(pieces, player, permanents, head, given)
         if not sorcery:
-            return [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+            found = [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+            if mine_now is not None and not (hand[2] or yard[2] or command[2] or mine[2]):
+                table[("settled listing", player)] = (head, mine_now, found)
+            return found
         lands, exiled = self._land_actions(player), self._may_play_actions(player)
         return [Pass(), *lands, *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1], *exiled]
 
+    @staticmethod
+    def _settled_listing(
+        table: dict[Any, Any], player: int, head: tuple[Any, ...], mine: list[Any]
+    ) -> list[Action] | None:
+        """The listing at instant timing kept with the very objects (``mine``) it was put
+        together from, where nothing was asked (every piece's activations settled, no
+        way to cast at instant speed) and no static gives haste (whether each may pay
+        {T} is then the object's and the turn's, 302.6): with the same objects under
+        the same head, it is that listing."""
+        last = table.get(("settled listing", player))
+        if last is None or last[0] != head or len(last[1]) != len(mine):
+            return None
+        return last[2] if all(map(operator.is_, mine, last[1])) else None
+
     def _pieced(
         self, pieces: dict[int, tuple[Any, ...]], player: int, group: list[Any], head: Any, given: bool
-    ) -> tuple[list[Action], list[Action]]:
-        """The casts and the activations of one zone's objects, from their pieces."""
+    ) -> tuple[list[Action], list[Action], bool]:
+        """The casts and the activations of one zone's objects, from their pieces, and
+        whether any was asked now (not settled by its piece)."""
         casts: list[Action] = []
         acts: list[Action] = []
+        asked = False
         for obj in group:
             hit = pieces.get(obj.id)
             if (
@@ -180,17 +204,19 @@ class Playing(Steps):
             ):
                 hit = self._piece_of(pieces, player, obj, head, given)
             for option in hit[6]:  # (the ways to cast it at instant speed: asked now)
+                asked = True
                 if self.castable(player, obj, option):
                     casts.append(Cast(obj.id, option.face, option.via))
             if hit[7]:
                 acts += hit[5]  # (every activation settled)
                 continue
+            asked = True
             for entry in hit[5]:
                 if type(entry) is not tuple:
                     acts.append(entry)
                 elif self.activatable(player, obj, hit[4], entry[1]):  # (index, ability): asked now
                     acts.append(Activate(obj.id, entry[0]))
-        return casts, acts
+        return casts, acts, asked
 
     def _piece_of(
         self, pieces: dict[int, tuple[Any, ...]], player: int, found: Any, head: Any, given: bool
@@ -600,7 +626,3 @@ def _same_grants(kept: Sequence[Any], granted: Sequence[Any]) -> bool:
     """Whether a kept activation row was worked out with the very abilities ``granted``
     (613.1f; a row with nothing to activate had none)."""
     return len(kept) == len(granted) and all(map(operator.is_, kept, granted))
-
-
-#: The player's zones a listing casts or activates from (with the command zone's, 903.8).
-_LISTED_FROM = (Zone.HAND, Zone.GRAVEYARD)

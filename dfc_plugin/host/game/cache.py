@@ -246,3 +246,8 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # The listing's grants (tests/test_speed8b.py): ``statics._granted_from``, the abilities a static
 # grants, by the identity of its face and texts (rows under a grant are kept while granted
 # the very same ones); the ``"local"`` listing is kept with its {T} answers (702.10c).
+# The listing's pieces (tests/test_speed9b.py), kept in ``_activation_rows`` as well: ``("pieces",
+# player, timing)``, each object's settled activations and ways to cast at the timing, for the very
+# object under a head (turn, active player, cleanup; on a later head while it may pay {T} as then);
+# ``"piece"``, the same shared by objects with the same inputs; ``"settled listing"``, a listing at
+# instant timing where nothing was asked, kept with its very objects (it takes the place of "local").
