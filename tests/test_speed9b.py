@@ -173,3 +173,34 @@ def test_a_faces_spell_ability_remembered_is_the_one_read_afresh() -> None:
         afresh = [spell_ability(face) for face in faces]
     assert kept == afresh and all(a is b for a, b in zip(kept, afresh, strict=True))
     assert sum(a is None for a in kept) > 0 and sum(a is not None for a in kept) > 20
+
+
+@pytest.mark.rule("106.12b", "205.4g")
+def test_the_mana_abilitys_board_answers_follow_moves() -> None:
+    """106.12b: a ``ProduceMana`` replacement changes the mana a permanent tapped for
+    mana produces; 205.4g: a snow permanent is a snow source, and a static may add the
+    type. Whether any face on the battlefield replaces mana, or may add a type, is kept
+    while ``moves`` is as it was (a tap is no move) and seen anew once Mana Reflection or
+    March of the Machines enters: each answer is the one worked out afresh."""
+    from dfc_plugin.host.abilities.producing import _any_replacer
+    from dfc_plugin.host.abilities.snow import _types_may_be_added
+
+    game, (mountain,), _ = _upkeep("Mountain")
+
+    def answers() -> tuple[bool, bool]:
+        return _any_replacer(game), _types_may_be_added(game)
+
+    def afresh() -> tuple[bool, bool]:
+        saved = {k: game.__dict__.pop(k, None) for k in ("_mana_replacers", "_type_statics_seen")}
+        try:
+            return answers()
+        finally:
+            game.__dict__.update(saved)
+
+    assert answers() == (False, False) == afresh()
+    game.apply(1, Activate(mountain, 0))  # (a tap: moves unchanged)
+    assert answers() == (False, False) == afresh()
+    game.add("Mana Reflection", Zone.BATTLEFIELD, 1)
+    assert answers() == (True, False) == afresh()
+    game.add("March of the Machines", Zone.BATTLEFIELD, 2)
+    assert answers() == (True, True) == afresh()
