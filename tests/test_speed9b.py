@@ -16,9 +16,10 @@ from typing import Any
 
 import pytest
 from play_support import played_game
-from random_support import bundled
+from random_support import bundled, new_random_game
 from test_speed7a import _compare_played
 
+from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.actions import Action, Activate, Cast, Pass
 from dfc_plugin.host.game.cache import drop_caches, fresh, is_fresh
@@ -204,3 +205,28 @@ def test_the_mana_abilitys_board_answers_follow_moves() -> None:
     assert answers() == (True, False) == afresh()
     game.add("March of the Machines", Zone.BATTLEFIELD, 2)
     assert answers() == (True, True) == afresh()
+
+
+@pytest.mark.rule("302.6", "702.10c")
+def test_free_to_tap_is_control_since_the_turn_began_or_haste() -> None:
+    """302.6 and 702.10c: a permanent may pay {T} if its controller has controlled it
+    continuously since their most recent turn began, or if it has haste. Read straight
+    from the object, the answer is the two questions' for every object of random games
+    at every position (a gone object's question still says it is gone)."""
+    checked = 0
+    for seed in (1, 4):
+        game = new_random_game(seed, invariants=False)
+        game.start(hand=7)
+        for _ in range(200):
+            if game.over or game.priority is None:
+                break
+            for found in game.objects.values():
+                wanted = game.controlled_since_turn_began(found.id) or game.has_keyword_of(found, "Haste")
+                assert game.free_to_tap(found) == wanted
+                checked += 1
+            game.play(1)
+    assert checked > 5000
+    gone = next(iter(game.objects.values()))
+    game.objects.pop(gone.id)
+    with pytest.raises(IllegalActionError):
+        game.free_to_tap(gone)
