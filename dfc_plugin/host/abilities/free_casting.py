@@ -24,6 +24,7 @@ from dfc_plugin.host.abilities import statics, typechanging, values  # noqa: F40
 from dfc_plugin.host.abilities.crafted import CARD_TYPES
 from dfc_plugin.host.abilities.mayplay import permissions
 from dfc_plugin.host.abilities.registry import extend
+from dfc_plugin.host.abilities.statics import any_static_with
 from dfc_plugin.host.abilities.values import LIST_IDS, Ctx, defined_objects
 from dfc_plugin.host.model import GameObject
 
@@ -36,6 +37,8 @@ _ZONES = _TEST + "test_the_permission_grants_no_zone"
 
 def free_permission(game: Any, player: int, found: GameObject) -> bool:
     """Whether a permission lets ``player`` cast ``found`` without paying its mana cost."""
+    if not any_static_with(game, "MayPlayWithoutManaCost"):
+        return False  # (no static in the game has the parameter: no permission says so)
     return any(p.is_true("MayPlayWithoutManaCost") for p in permissions(game, player, found))
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from dfc_plugin.host.abilities.statics import active
+from dfc_plugin.host.abilities.statics import active, any_static_with
 from dfc_plugin.host.abilities.values import amount, matches_player
 
 __all__ = ["land_plays_allowed"]
@@ -14,6 +14,8 @@ __all__ = ["land_plays_allowed"]
 
 def land_plays_allowed(game: Any, player: int) -> int:
     """One land a turn, and one more for each effect that grants it to ``player``."""
+    if not any_static_with(game, "AdjustLandPlays"):
+        return 1  # (no static in the game has the parameter: none grants one more)
     extra = 0
     for ctx, params in active(game, "Continuous"):
         if "AdjustLandPlays" in params and matches_player(ctx, player, params.get("Affected") or "You"):

@@ -45,7 +45,10 @@ def _permission(ctx: Ctx, params: ParamMap, player: int, found: Any) -> bool:
 
 
 def _permissions(game: Any, player: int, found: Any) -> list[ParamMap]:
-    return [params for ctx, params in _may_play_statics(game) if _permission(ctx, params, player, found)]
+    statics = _may_play_statics(game)
+    if not statics:
+        return []  # (most games have no MayPlay$ static: every cast listed asks this)
+    return [params for ctx, params in statics if _permission(ctx, params, player, found)]
 
 
 def _may_play_statics(game: Any) -> list[tuple[Ctx, ParamMap]]:

@@ -81,14 +81,19 @@ def _replaces_mana(face: Face) -> bool:
 def _any_replacer(game: Any) -> bool:
     """Whether any face on the battlefield has a ``ProduceMana`` replacement: decided
     again only when the battlefield's ids or (immutable) states change, or while an
-    animation could change a face's abilities (as ``faces_with_statics`` remembers)."""
-    ids = list(game.zones.get((None, Zone.BATTLEFIELD), ()))
-    states = [game.objects[i].state for i in ids]
+    animation could change a face's abilities (as ``faces_with_statics`` remembers; surely
+    the same states while ``game.moves``, bumped by every zone change and new state, is
+    as it was then)."""
     remember = not game.animations and not is_fresh()
     last = game.__dict__.get("_mana_replacers")
+    if remember and last is not None and last[3] == game.moves:
+        return bool(last[2])
+    ids = list(game.zones.get((None, Zone.BATTLEFIELD), ()))
+    states = [game.objects[i].state for i in ids]
     if remember and last is not None and last[0] == ids and all(map(is_, last[1], states)):
+        game.__dict__["_mana_replacers"] = (*last[:3], game.moves)
         return bool(last[2])
     found = any(_replaces_mana(face) for _, face in game.faces_on_battlefield())
     if remember:
-        game.__dict__["_mana_replacers"] = (ids, states, found)
+        game.__dict__["_mana_replacers"] = (ids, states, found, game.moves)
     return found

@@ -50,11 +50,15 @@ def _types_may_be_added(game: Any) -> bool:
     """Whether a face up on the battlefield or in the command zone (where the layers'
     statics come from) has a ``Continuous`` static that may add a type (layer 4). With
     no animation, faces read only the (immutable) states: the answer is kept while the
-    very same states are in those zones."""
+    very same states are in those zones (surely so while ``game.moves``, bumped by every
+    zone change and new state, is as it was then)."""
+    seen = game.__dict__.get("_type_statics_seen")
+    if seen is not None and seen[3] == game.moves:
+        return bool(seen[2])
     ids = (*game.zones.get((None, Zone.BATTLEFIELD), ()), *game.zones.get((None, Zone.COMMAND), ()))
     states = tuple(game.objects[i].state for i in ids)
-    seen = game.__dict__.get("_type_statics_seen")
     if seen is not None and seen[0] == ids and all(map(is_, seen[1], states)):
+        game.__dict__["_type_statics_seen"] = (*seen[:3], game.moves)
         return bool(seen[2])
     faces = (game.face_of(game.objects[i]) for i in ids)
     answer = any(
@@ -63,7 +67,7 @@ def _types_may_be_added(game: Any) -> bool:
         if face is not None
         for params in statics_by_mode(face).get("Continuous", ())
     )
-    game.__dict__["_type_statics_seen"] = (ids, states, answer)
+    game.__dict__["_type_statics_seen"] = (ids, states, answer, game.moves)
     return answer
 
 

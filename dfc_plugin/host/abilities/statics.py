@@ -205,6 +205,8 @@ def cant_be_cast_rule(game: Any, ctx: Ctx, params: ParamMap, spell: Any, caster:
 
 def cant_be_cast(game: Any, spell: Any, caster: int) -> str | None:
     """The name of the source that forbids casting ``spell`` now, if any."""
+    if not any_active(game, "CantBeCast"):
+        return None  # (no such static works now: the loop below finds none)
     entry = lookup("static", "CantBeCast")
     assert entry is not None
     for ctx, params in active(game, "CantBeCast"):
@@ -239,6 +241,8 @@ def flash_rule(game: Any, ctx: Ctx, params: ParamMap, card: Any, caster: int) ->
 
 
 def cast_with_flash(game: Any, card: Any, caster: int) -> bool:
+    if not any_active(game, "CastWithFlash"):
+        return False  # (no such static works now: none lets it be cast as though it had flash)
     entry = lookup("static", "CastWithFlash")
     assert entry is not None
     return any(entry.run(game, ctx, params, card, caster) for ctx, params in active(game, "CastWithFlash"))

@@ -121,63 +121,176 @@ class Playing(Steps):
         return list(cached)
 
     def _list_actions(self, player: int) -> list[Action]:
-        table = self.__dict__.setdefault("_activation_rows", {})  # (drop_caches forgets it)
         head = self._local_head(player)
-        last = table.get(("local", player)) if head is not None else None
-        mine = None
-        if last is not None and last[0] == head:
-            mine = self._local_objects(player)
-            if (
-                len(mine) == len(last[1])
-                and all(map(operator.is_, mine, last[1]))
-                and last[3] == self._tap_answers(mine)
-            ):
-                return list(last[2])
+        if head is not None:
+            return self._from_pieces(player, head)
         found: list[Action] = [Pass()]
         found += self._land_actions(player)
         found += self._cast_actions(player)
-        activations, asked = self._activations(player)
-        found += activations
+        found += self._activate_actions(player)
         found += self._may_play_actions(player)
-        if head is not None and not asked and not any(row[2] for row in self._cast_sources(player)):
-            mine = mine if mine is not None else self._local_objects(player)
-            table[("local", player)] = (head, mine, found, self._tap_answers(mine))
         return found
 
-    def _tap_answers(self, mine: list[Any]) -> tuple[bool, ...] | None:
-        """Whether each of the player's permanents may pay {T} now (302.6): haste another
-        player's permanent gives them changes it (702.10c) with their objects the same
-        (``None``: no static gives haste now, so the objects and the turn answer)."""
-        if not self.statics_give_keyword("haste"):
+    def _from_pieces(self, player: int, head: tuple[Any, ...]) -> list[Action]:
+        """The listing under a :meth:`_local_head`, put together from each object's
+        piece, in the order :meth:`_list_actions` puts it: Pass, the land plays, the
+        casts in the order of :meth:`_cast_sources`, the activations in the order of
+        :meth:`_activation_sources`, the plays from exile. At instant timing no land is
+        played (305.1), nothing exiled may be played under the head (601.3: no
+        ``MayPlay$`` static, or nothing in exile) and only faces cast at instant speed
+        are cast (307.1, 702.8a: no static gives flash under the head). A piece holds
+        what of this reads only its object, the player, the timing and whether it may
+        pay {T} (the settled row at this timing, the ways to cast it now), kept for the
+        very object (an object changed is worked out again alone), and only what is
+        left to ask (:meth:`castable`, :meth:`activatable`) is asked now."""
+        sorcery = head[3]
+        table = self.__dict__.setdefault("_activation_rows", {})
+        if len(table) > 20_000:
+            table.clear()  # (as the long way does; an entry of the listing before is only a memo)
+        pieces: dict[int, tuple[Any, ...]] = table.setdefault(("pieces", player, sorcery), {})
+        given = self.statics_give_keyword("haste")  # (as _activations reads it)
+        objects, zones = self.objects, self.zones
+        held = [objects[i] for i in zones.get((player, Zone.HAND), ())]
+        graveyard = [objects[i] for i in zones.get((player, Zone.GRAVEYARD), ())]
+        commanders = [objects[i] for i in zones.get((None, Zone.COMMAND), ())]
+        field = [objects[i] for i in zones.get((None, Zone.BATTLEFIELD), ())]
+        permanents = [o for o in field if o.controller == player]
+        mine_now = None if sorcery or given else [*held, *graveyard, *commanders, *permanents]
+        if mine_now is not None:
+            last = self._settled_listing(table, player, head, mine_now)
+            if last is not None:
+                return list(last)
+        hand = self._pieced(pieces, player, held, head, given)
+        yard = self._pieced(pieces, player, graveyard, head, given)
+        command = self._pieced(pieces, player, commanders, head, given)
+        mine = self._pieced(pieces, player, permanents, head, given)
+        if not sorcery:
+            found = [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+            if mine_now is not None and not (hand[2] or yard[2] or command[2] or mine[2]):
+                table[("settled listing", player)] = (head, mine_now, found)
+            return found
+        lands, exiled = self._land_actions(player), self._may_play_actions(player)
+        return [Pass(), *lands, *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1], *exiled]
+
+    @staticmethod
+    def _settled_listing(
+        table: dict[Any, Any], player: int, head: tuple[Any, ...], mine: list[Any]
+    ) -> list[Action] | None:
+        """The listing at instant timing kept with the very objects (``mine``) it was put
+        together from, where nothing was asked (every piece's activations settled, no
+        way to cast at instant speed) and no static gives haste (whether each may pay
+        {T} is then the object's and the turn's, 302.6): with the same objects under
+        the same head, it is that listing."""
+        last = table.get(("settled listing", player))
+        if last is None or last[0] != head or len(last[1]) != len(mine):
             return None
-        return tuple(self.free_to_tap(o) for o in mine if o.zone is Zone.BATTLEFIELD)
+        return last[2] if all(map(operator.is_, mine, last[1])) else None
+
+    def _pieced(
+        self, pieces: dict[int, tuple[Any, ...]], player: int, group: list[Any], head: Any, given: bool
+    ) -> tuple[list[Action], list[Action], bool]:
+        """The casts and the activations of one zone's objects, from their pieces, and
+        whether any was asked now (not settled by its piece)."""
+        casts: list[Action] = []
+        acts: list[Action] = []
+        asked = False
+        for obj in group:
+            hit = pieces.get(obj.id)
+            if (
+                hit is None
+                or hit[0] is not obj
+                or hit[1] != head
+                or hit[2] != (self.free_to_tap(obj) if given else None)
+            ):
+                hit = self._piece_of(pieces, player, obj, head, given)
+            for option in hit[6]:  # (the ways to cast it at instant speed: asked now)
+                asked = True
+                if self.castable(player, obj, option):
+                    casts.append(Cast(obj.id, option.face, option.via))
+            if hit[7]:
+                acts += hit[5]  # (every activation settled)
+                continue
+            asked = True
+            for entry in hit[5]:
+                if type(entry) is not tuple:
+                    acts.append(entry)
+                elif self.activatable(player, obj, hit[4], entry[1]):  # (index, ability): asked now
+                    acts.append(Activate(obj.id, entry[0]))
+        return casts, acts, asked
+
+    def _piece_of(
+        self, pieces: dict[int, tuple[Any, ...]], player: int, found: Any, head: Any, given: bool
+    ) -> tuple[Any, ...]:
+        """The object's piece, kept for the very object under the same head (and, where
+        a static gives haste, the same answer to whether it may pay {T}, 702.10c); one
+        kept under another head serves while it may pay {T} as it could then: a settled
+        row reads nothing else a head holds (the settled rows are shared by every row
+        with the same inputs, :meth:`_settled_by_inputs`)."""
+        since = self.free_to_tap(found) if given else None
+        hit = pieces.get(found.id)
+        if hit is not None and hit[0] is found and hit[1] == head and hit[2] == since:
+            return hit
+        taps = self.free_to_tap(found) if since is None else since
+        if hit is not None and hit[0] is found and hit[3] == taps:
+            piece = (found, head, since, taps, *hit[4:])
+        else:
+            piece = (found, head, since, taps, *self._piece_by_inputs(player, found, given, head[3], taps))
+        pieces[found.id] = piece
+        return piece
+
+    def _piece_by_inputs(
+        self, player: int, found: Any, given: bool, sorcery: bool, taps: bool
+    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
+        """:meth:`_piece`, shared by every object with the same inputs: what a piece reads
+        of its object (its id, state, cards, tapped, controller, permissions and whether
+        it may pay {T}: the settled row's inputs, :meth:`_settled_by_inputs`, and the
+        card, zone and owner its ways to cast it read), at the timing. A land tapped for
+        mana and untapped again is a new object with the piece it had (the entry keeps
+        the state and cards alive: their ids are no other's)."""
+        table = self.__dict__.setdefault("_activation_rows", {})
+        state, cards = found.state, found.cards
+        key: tuple[Any, ...] = ("piece", player, sorcery, found.id, found.tapped, found.controller)
+        key += (found.permits, taps, id(state), id(cards))
+        hit = table.get(key)
+        if hit is None:
+            hit = table[key] = (state, cards, self._piece(player, found, given, sorcery))
+        return hit[2]  # type: ignore[no-any-return]
+
+    def _piece(
+        self, player: int, found: Any, given: bool, sorcery: bool
+    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
+        """What of :meth:`_from_pieces` reads only the object: its face and settled
+        activations at the timing (:meth:`_settled_row`), the ways to cast it from
+        where it is at the timing (the rows of :meth:`_cast_sources`: at instant timing,
+        those cast at instant speed), and whether every activation is settled (none
+        left to ask)."""
+        face: Any = None
+        settled: tuple[Any, ...] = ()
+        if found.zone is not Zone.COMMAND:  # (the command zone's are only cast, 903.8)
+            row = self._kept_row(found, [])
+            if row is not None:
+                face, settled = row[1], self._settled_row(player, row, sorcery, given)
+        options: tuple[Any, ...] = ()
+        if found.zone is not Zone.BATTLEFIELD:
+            options = tuple(r[1] for r in self._kept_cast_row(player, found) if sorcery or r[2])
+        return face, settled, options, not any(type(entry) is tuple for entry in settled)
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
-        """A listing at instant timing whose every answer reads only the player's objects
-        and the turn (no card to cast at instant speed, 307.1, and every ability settled:
-        none left to ask, whose answer reads the mana or the targets) is kept with those
-        very objects (:meth:`_local_objects`) and this: the turn and timing (``None``: at
-        sorcery timing, or with an exiled card, a grant or an animation, whose answers
-        read other objects)."""
-        if (
-            is_fresh()
-            or self.sorcery_timing(player)
-            or self.zones.get((None, Zone.EXILE))
-            or self.animations
-            or self._any_grant()
+        """What a listing from pieces (:meth:`_from_pieces`) is kept under: the turn, the
+        active player, whether it is the cleanup step (514.2) and the timing (307.1);
+        ``None``: it is worked out the long way, within :func:`fresh`, with a grant or an
+        animation (a row reads more than its object then), or at instant timing with a
+        static that gives flash or a card exiled while a ``MayPlay$`` static is in the
+        game (the listing reads other objects then)."""
+        if is_fresh() or self.animations or self._any_grant():
+            return None
+        sorcery = self.sorcery_timing(player)
+        if not sorcery and (
+            (self.zones.get((None, Zone.EXILE)) and any_static_with(self, "MayPlay"))
             or any_active(self, "CastWithFlash")
         ):
             return None
-        return (self.turn, self.active, self.step == "cleanup")
-
-    def _local_objects(self, player: int) -> list[Any]:
-        """The objects of the zones the player's listing casts or activates from."""
-        objects = self.objects
-        found = [objects[i] for z in _LISTED_FROM for i in self.zones.get((player, z), ())]
-        found += [objects[i] for i in self.zones.get((None, Zone.COMMAND), ())]
-        permanents = self.zones.get((None, Zone.BATTLEFIELD), ())
-        found += [o for i in permanents if (o := objects[i]).controller == player]
-        return found
+        return (self.turn, self.active, self.step == "cleanup", sorcery)
 
     def _land_actions(self, player: int) -> list[Action]:
         if not self.sorcery_timing(player) or self.lands_played.get(player, 0) >= self.land_plays(player):
@@ -207,20 +320,25 @@ class Playing(Steps):
         if cached is None:
             # (an object's rows read only the object and the player: an unchanged one's stay;
             # kept with the activation rows, which drop_caches forgets)
-            rows = None if is_fresh() else self.__dict__.setdefault("_activation_rows", {})
             cached = []
             for zone in (Zone.HAND, Zone.GRAVEYARD, Zone.COMMAND):  # a commander: 903.8
                 for found in self.in_zone(zone, player):
-                    row = rows.get(("cast", player, found.id)) if rows is not None else None
-                    if row is None or row[0] is not found:
-                        row = (found, self._cast_row(player, found))
-                        if rows is not None:
-                            rows[("cast", player, found.id)] = row
-                    cached += row[1]
+                    cached += self._kept_cast_row(player, found)
+            rows = self.__dict__.get("_activation_rows")
             if rows is not None and len(rows) > 20_000:
                 rows.clear()
             self._static_cache[key] = cached
         return cached
+
+    def _kept_cast_row(self, player: int, found: Any) -> list[tuple[Any, Any, bool]]:
+        """:meth:`_cast_row`, kept while the object is the very same."""
+        if is_fresh():
+            return self._cast_row(player, found)
+        rows = self.__dict__.setdefault("_activation_rows", {})
+        row = rows.get(("cast", player, found.id))
+        if row is None or row[0] is not found:
+            row = rows[("cast", player, found.id)] = (found, self._cast_row(player, found))
+        return row[1]  # type: ignore[no-any-return]
 
     def _cast_row(self, player: int, found: Any) -> list[tuple[Any, Any, bool]]:
         """One object's rows of :meth:`_cast_sources`."""
@@ -329,18 +447,28 @@ class Playing(Steps):
         granted_to = {o.id: self.granted_abilities(o) for o in yours} if grants else {}
         for found in [*yours, *mine]:
             granted = granted_to.get(found.id, ())
-            row = rows.get(found.id) if rows is not None else None
-            kept = row[1][3] if row is not None and row[1] is not None else ()
-            if row is None or row[0] is not found or ((kept or granted) and not _same_grants(kept, granted)):
-                row = (found, self._activation_row(found, list(granted)))
-                if rows is not None:
-                    rows[found.id] = row
-            if row[1] is not None:
-                cached.append(row[1])
+            if rows is None:
+                row = self._activation_row(found, list(granted))
+            else:
+                row = self._kept_row(found, granted)
+            if row is not None:
+                cached.append(row)
         if rows is not None and len(rows) > 20_000:
             rows.clear()
         self._static_cache[key] = cached
         return cached
+
+    def _kept_row(
+        self, found: Any, granted: Sequence[Any]
+    ) -> tuple[Any, Any, list[Any], list[Any], bool] | None:
+        """:meth:`_activation_row`, kept while the object is the very same and is granted
+        the very same abilities (with no animation: see :meth:`_activation_sources`)."""
+        rows = self.__dict__.setdefault("_activation_rows", {})
+        row = rows.get(found.id)
+        kept = row[1][3] if row is not None and row[1] is not None else ()
+        if row is None or row[0] is not found or ((kept or granted) and not _same_grants(kept, granted)):
+            row = rows[found.id] = (found, self._activation_row(found, list(granted)))
+        return row[1]  # type: ignore[no-any-return]
 
     def _activation_row(
         self, found: Any, granted: list[Any]
@@ -498,7 +626,3 @@ def _same_grants(kept: Sequence[Any], granted: Sequence[Any]) -> bool:
     """Whether a kept activation row was worked out with the very abilities ``granted``
     (613.1f; a row with nothing to activate had none)."""
     return len(kept) == len(granted) and all(map(operator.is_, kept, granted))
-
-
-#: The player's zones a listing casts or activates from (with the command zone's, 903.8).
-_LISTED_FROM = (Zone.HAND, Zone.GRAVEYARD)

@@ -250,3 +250,9 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # Round 9's apply path (tests/test_speed9a.py): ``_day_night_rows`` (daybound/nightbound and
 # the day/night answers per state), ``_moved_seen`` (a Moved replacement on the board, per
 # states), ``_alike`` (a description per state value), and each game's copy of the registry.
+
+# The listing's pieces (tests/test_speed9b.py), kept in ``_activation_rows`` as well: ``("pieces",
+# player, timing)``, each object's settled activations and ways to cast at the timing, for the very
+# object under a head (turn, active player, cleanup; on a later head while it may pay {T} as then);
+# ``"piece"``, the same shared by objects with the same inputs; ``"settled listing"``, a listing at
+# instant timing where nothing was asked, kept with its very objects (it takes the place of "local").

@@ -45,6 +45,7 @@ MAIN_STEPS = ("main1", "main2")
 _UNSET = object()  # (no ``pay_only`` of the game's own, only the class's)
 
 
+@memo_by_identity
 def spell_ability(face: Face) -> Ability | None:
     """The face's spell ability (its ``SP$`` line), if it has one."""
     return next(
@@ -323,7 +324,8 @@ class CastingActions(StackActions, Costs):
                 return "loyalty abilities at sorcery speed (606.3)"
         if sorcery_speed and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
-        face = self.face_of(found)
+        limited = ability.params.get("ActivationLimit") is not None  # (else no limit: no ctx to make)
+        face = self.face_of(found) if limited else None
         if face is not None and limit_reached(self, self.ability_ctx(found, face, player), ability):
             return "no more times this turn (602.5b)"
         if condition is not None:

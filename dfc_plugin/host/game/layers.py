@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.copying import counter_count
@@ -64,6 +64,10 @@ def characteristic_defining(face: Face) -> tuple[Ability, ...]:
 
 class Layers(LoopState):
     """The layer system (mixed into :class:`dfc_plugin.host.Game`)."""
+
+    if TYPE_CHECKING:  # the play mixin's (host/play.py)
+
+        def _last_turn_of(self, player: int) -> int: ...
 
     def _statics_for(self, found: GameObject) -> list[Any]:
         if found.zone is not Zone.BATTLEFIELD or self.__dict__.get("_in_statics"):
@@ -195,7 +199,13 @@ class Layers(LoopState):
         may attack, 702.10b, and pay {T} and {Q}, 702.10c, the turn it came under its
         controller's control): an effect or a static may grant it, which the face's own
         words don't say."""
-        return self.controlled_since_turn_began(found.id) or self.has_keyword_of(found, "Haste")
+        # (controlled_since_turn_began's question, read here: the listing asks it of every
+        # object it lists; of an object gone, that question says so)
+        now = self.objects.get(found.id)
+        if now is None:
+            return self.controlled_since_turn_began(found.id) or self.has_keyword_of(found, "Haste")
+        since = now.controlled_since_turn < self._last_turn_of(now.controller)
+        return since or self.has_keyword_of(found, "Haste")
 
     def has_keyword_of(self, found: GameObject, word: str) -> bool:
         """:meth:`keywords_of` asked about one word: with no effect, animation or static
