@@ -245,7 +245,8 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 
 # The listing's grants (tests/test_speed8b.py): ``statics._granted_from``, the abilities a static
 # grants, by the identity of its face and texts (rows under a grant are kept while granted
-# the very same ones); the ``"local"`` listing is kept with its {T} answers (702.10c).
+# the very same ones); the ``"local"`` listing was kept with its {T} answers (702.10c): round
+# 9's ``"settled listing"`` below took its place.
 
 # Round 9's apply path (tests/test_speed9a.py): ``_day_night_rows`` (daybound/nightbound and
 # the day/night answers per state), ``_moved_seen`` (a Moved replacement on the board, per
