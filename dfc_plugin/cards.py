@@ -10,10 +10,12 @@ look at most of them), through the same grammar as everything else.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sized
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from itertools import repeat
+from typing import Any, Literal, TypeVar
 
 __all__ = [
     "COLOR_ORDER",
@@ -283,6 +285,15 @@ class Ability:
         ability.__dict__.update(kind=kind, text=text, line=line, column=column)
         return ability
 
+    @classmethod
+    def read_run(
+        cls, kind: Literal["A", "T", "S", "R"], text: str, lines: range, column: int
+    ) -> list[Ability]:
+        """``[Ability.read(kind, text, line, column) for line in lines]``, for a run of one
+        line repeated (a hostile file's): each instance's dictionary is the same template
+        copied, its line set, all in C loops (no Python call per instance)."""
+        return _with_dicts(cls, {"kind": kind, "text": text, "line": 0, "column": column}, lines)
+
 
 @dataclass(frozen=True)
 class SVar:
@@ -311,6 +322,12 @@ class SVar:
         """The body as a parameter map, or ``None`` for a plain body such as ``True``."""
         return self._parsed[2]
 
+    @classmethod
+    def read_run(cls, raw: str, lines: range, column: int) -> list[SVar]:
+        """``[SVar(raw, line, column) for line in lines]``, for a run of one ``SVar:``
+        line repeated, in C loops as :meth:`Ability.read_run`."""
+        return _with_dicts(cls, {"raw": raw, "line": 0, "column": column}, lines)
+
 
 @dataclass(frozen=True, slots=True)
 class Keyword:
@@ -337,11 +354,49 @@ class Keyword:
         _SET_COLUMN(keyword, column)
         return keyword
 
+    @classmethod
+    def read_run(cls, name: str, args: tuple[str, ...], lines: range, column: int) -> list[Keyword]:
+        """``[Keyword.read(name, args, line, column) for line in lines]``, for a run of one
+        ``K:`` line repeated: each slot set for all the instances in one C loop."""
+        return _with_slots(
+            cls, lines, zip(_KEYWORD_SLOTS, (repeat(name), repeat(args), lines, repeat(column)), strict=True)
+        )
+
 
 _new = object.__new__
-_SET_NAME, _SET_ARGS, _SET_LINE, _SET_COLUMN = (
-    vars(Keyword)[name].__set__ for name in ("name", "args", "line", "column")
-)
+_KEYWORD_SLOTS = tuple(vars(Keyword)[name].__set__ for name in ("name", "args", "line", "column"))
+_SET_NAME, _SET_ARGS, _SET_LINE, _SET_COLUMN = _KEYWORD_SLOTS
+#: Runs an iterator to its end in C (``deque(maxlen=0).extend``), keeping nothing.
+_drain: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+_Made = TypeVar("_Made")
+
+
+def _with_slots(
+    cls: type[_Made], lines: Sized, slots: Iterable[tuple[Callable[[Any, Any], None], Iterable[Any]]]
+) -> list[_Made]:
+    """``len(lines)`` new instances of a slotted class (no ``__init__`` run), each slot
+    setter given its values in turn, one C loop a slot (the batch constructors' core)."""
+    made = list(map(_new, repeat(cls, len(lines))))
+    for set_slot, values in slots:
+        _drain(map(set_slot, made, values))
+    return made
+
+
+def _with_dicts(cls: type[_Made], template: dict[str, Any], lines: range) -> list[_Made]:
+    """``len(lines)`` new instances of a class whose fields live in its instance
+    dictionary: each a copy of ``template`` with its ``line`` set (C loops only)."""
+    count = len(lines)
+    dicts = list(map(dict.copy, repeat(template, count)))
+    _drain(map(dict.__setitem__, dicts, repeat("line"), lines))
+    made = list(map(_new, repeat(cls, count)))
+    _drain(map(_set_dict(cls), made, dicts))
+    return made
+
+
+def _set_dict(cls: type) -> Callable[[Any, dict[str, Any]], None]:
+    """The setter of a class's instance dictionary (its ``__dict__`` descriptor)."""
+    setter: Callable[[Any, dict[str, Any]], None] = vars(cls)["__dict__"].__set__
+    return setter
 
 
 @dataclass(frozen=True, slots=True)
@@ -363,6 +418,14 @@ class ExtraLine:
         for set_slot, field_value in zip(_EXTRA_SLOTS, (key, value, line, False), strict=True):
             set_slot(extra, field_value)
         return extra
+
+    @classmethod
+    def unknown_run(cls, key: str, value: str, lines: range) -> list[ExtraLine]:
+        """``[ExtraLine.unknown(key, value, line) for line in lines]``, for a run of one
+        unknown-key line repeated, in C loops as :meth:`Keyword.read_run`."""
+        return _with_slots(
+            cls, lines, zip(_EXTRA_SLOTS, (repeat(key), repeat(value), lines, repeat(False)), strict=True)
+        )
 
 
 _EXTRA_SLOTS = tuple(vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known"))

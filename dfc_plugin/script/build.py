@@ -592,20 +592,34 @@ class _CardBuilder:
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
         if not self.counted("warning"):
-            self.warn(
-                f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
-                line,
-                1,
-                _suggest_key(key),
-                code="unknown-key",
-                end=len(key) + 1,
-            )
+            self.warn_unknown(key, line)
         extra = ExtraLine.unknown(key, value.strip(), line)
         target = self.face
         if target is not None:
             target.extra.append(extra)
         else:
             self.card_lines.append(extra)
+
+    def on_unknown_run(self, text: str, lines: range) -> None:
+        """:meth:`on_unknown` for each line of a run of one line repeated: a warning for
+        each line while the diagnostics kept have room, the rest counted at once."""
+        key, _, value = text.partition(":")
+        room = max(MAX_DIAGNOSTICS - len(self.warnings), 0)
+        for line in lines[:room]:
+            self.warn_unknown(key, line)
+        self.warning_count += max(len(lines) - room, 0)
+        extras = ExtraLine.unknown_run(key, value.strip(), lines)
+        (self.card_lines if self.face is None else self.face.extra).extend(extras)
+
+    def warn_unknown(self, key: str, line: int) -> None:
+        self.warn(
+            f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
+            line,
+            1,
+            _suggest_key(key),
+            code="unknown-key",
+            end=len(key) + 1,
+        )
 
     # ---- the end of the file
     def finish(self) -> CardDef | None:
@@ -729,6 +743,46 @@ _BACK_FACE_WITHOUT_COST = {
 }
 
 
+# A run of one line repeated (a hostile file's thousands) is handed over whole, each run
+# handler the same as its line handler called for each line of the run: once a face is
+# open, a repeated K: (that reads), ability or SVar: line is the same value at each line.
+_RunInFace = Callable[[_FaceDraft, str, range], bool]
+
+
+def _run_in_face(line_handler: Callable[[_CardBuilder, str, int], None], add_run: _RunInFace) -> Any:
+    """A run handler: ``add_run(face, text, lines)`` while a face is open (``False``: it
+    cannot take this run), else the line handler for each line (each is reported)."""
+
+    def run(builder: _CardBuilder, text: str, lines: range) -> None:
+        face = builder.face
+        if face is None or not add_run(face, text, lines):
+            for line in lines:
+                line_handler(builder, text, line)
+
+    return run
+
+
+def _keyword_run(face: _FaceDraft, text: str, lines: range) -> bool:
+    known = _good_keyword_line(text)
+    if known is None:
+        return False
+    face.keywords.extend(Keyword.read_run(known[0], known[1], lines, known[2]))
+    return True
+
+
+def _ability_run(face: _FaceDraft, text: str, lines: range) -> bool:
+    raw = text[2:]
+    column = 3 + len(raw) - len(raw.lstrip())
+    face.abilities.extend(Ability.read_run(text[0], raw.strip(), lines, column))  # type: ignore[arg-type]
+    return True
+
+
+def _svar_run(face: _FaceDraft, text: str, lines: range) -> bool:
+    raw = text[5:]
+    face.svars.extend(SVar.read_run(raw.strip(), lines, 6 + len(raw) - len(raw.lstrip())))
+    return True
+
+
 @lru_cache(maxsize=1 << 14)
 def _good_keyword_line(text: str) -> tuple[str, tuple[str, ...], int] | None:
     """A whole ``K:`` line's keyword, arguments and value column when the value reads
@@ -827,12 +881,19 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
 }
 
 #: The handlers as the line walk takes them (their table by key made once), with one of
-#: its own for each key of the LIST_LINES kind.
+#: its own for each key of the LIST_LINES kind, and one for a run of each line a hostile
+#: file repeats by the thousand.
 _LINE_HANDLERS = LineHandlers(
     _HANDLERS,
     {
         "K": _CardBuilder.on_keyword_line,
         **dict.fromkeys(("A", "T", "S", "R"), _CardBuilder.on_ability_line),
         "SVar": _CardBuilder.on_svar_line,
+    },
+    {
+        _CardBuilder.on_keyword_line: _run_in_face(_CardBuilder.on_keyword_line, _keyword_run),
+        _CardBuilder.on_ability_line: _run_in_face(_CardBuilder.on_ability_line, _ability_run),
+        _CardBuilder.on_svar_line: _run_in_face(_CardBuilder.on_svar_line, _svar_run),
+        _CardBuilder.on_unknown: _CardBuilder.on_unknown_run,
     },
 )
