@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import enum
 from collections import deque
-from collections.abc import Callable, Iterable, Iterator, Sized
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import repeat
@@ -286,13 +286,10 @@ class Ability:
         return ability
 
     @classmethod
-    def read_run(
-        cls, kind: Literal["A", "T", "S", "R"], text: str, lines: range, column: int
-    ) -> list[Ability]:
-        """``[Ability.read(kind, text, line, column) for line in lines]``, for a run of one
-        line repeated (a hostile file's): each instance's dictionary is the same template
-        copied, its line set, all in C loops (no Python call per instance)."""
-        return _with_dicts(cls, {"kind": kind, "text": text, "line": 0, "column": column}, lines)
+    def read_all(cls, fields: Sequence[tuple[str, str, int, int]]) -> list[Ability]:
+        """``[Ability(*f) for f in fields]`` in C loops (no Python call per instance): the
+        reader keeps a face's ability lines as field tuples and makes them all at once."""
+        return _with_dicts(cls, ("kind", "text", "line", "column"), fields)
 
 
 @dataclass(frozen=True)
@@ -323,10 +320,9 @@ class SVar:
         return self._parsed[2]
 
     @classmethod
-    def read_run(cls, raw: str, lines: range, column: int) -> list[SVar]:
-        """``[SVar(raw, line, column) for line in lines]``, for a run of one ``SVar:``
-        line repeated, in C loops as :meth:`Ability.read_run`."""
-        return _with_dicts(cls, {"raw": raw, "line": 0, "column": column}, lines)
+    def read_all(cls, fields: Sequence[tuple[str, int, int]]) -> list[SVar]:
+        """``[SVar(*f) for f in fields]`` in C loops, as :meth:`Ability.read_all`."""
+        return _with_dicts(cls, ("raw", "line", "column"), fields)
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,12 +351,10 @@ class Keyword:
         return keyword
 
     @classmethod
-    def read_run(cls, name: str, args: tuple[str, ...], lines: range, column: int) -> list[Keyword]:
-        """``[Keyword.read(name, args, line, column) for line in lines]``, for a run of one
-        ``K:`` line repeated: each slot set for all the instances in one C loop."""
-        return _with_slots(
-            cls, lines, zip(_KEYWORD_SLOTS, (repeat(name), repeat(args), lines, repeat(column)), strict=True)
-        )
+    def read_all(cls, fields: Sequence[tuple[str, tuple[str, ...], int, int]]) -> list[Keyword]:
+        """``[Keyword(*f) for f in fields]`` with each slot set for all the instances in
+        one C loop (the reader keeps a face's ``K:`` lines as field tuples)."""
+        return _with_slots(cls, _KEYWORD_SLOTS, fields)
 
 
 _new = object.__new__
@@ -372,24 +366,23 @@ _Made = TypeVar("_Made")
 
 
 def _with_slots(
-    cls: type[_Made], lines: Sized, slots: Iterable[tuple[Callable[[Any, Any], None], Iterable[Any]]]
+    cls: type[_Made], slots: tuple[Callable[[Any, Any], None], ...], fields: Sequence[tuple[Any, ...]]
 ) -> list[_Made]:
-    """``len(lines)`` new instances of a slotted class (no ``__init__`` run), each slot
-    setter given its values in turn, one C loop a slot (the batch constructors' core)."""
-    made = list(map(_new, repeat(cls, len(lines))))
-    for set_slot, values in slots:
+    """An instance of a slotted class for each tuple of ``fields`` (no ``__init__``
+    run): each slot's setter given its column of the fields, one C loop a slot."""
+    if not fields:
+        return []
+    made = list(map(_new, repeat(cls, len(fields))))
+    for set_slot, values in zip(slots, zip(*fields, strict=True), strict=True):
         _drain(map(set_slot, made, values))
     return made
 
 
-def _with_dicts(cls: type[_Made], template: dict[str, Any], lines: range) -> list[_Made]:
-    """``len(lines)`` new instances of a class whose fields live in its instance
-    dictionary: each a copy of ``template`` with its ``line`` set (C loops only)."""
-    count = len(lines)
-    dicts = list(map(dict.copy, repeat(template, count)))
-    _drain(map(dict.__setitem__, dicts, repeat("line"), lines))
-    made = list(map(_new, repeat(cls, count)))
-    _drain(map(_set_dict(cls), made, dicts))
+def _with_dicts(cls: type[_Made], names: tuple[str, ...], fields: Sequence[tuple[Any, ...]]) -> list[_Made]:
+    """An instance of a class whose fields live in its instance dictionary for each
+    tuple of ``fields``: the dictionaries made from the names and values, in C loops."""
+    made = list(map(_new, repeat(cls, len(fields))))
+    _drain(map(_set_dict(cls), made, map(dict, map(zip, repeat(names), fields))))
     return made
 
 
@@ -420,12 +413,9 @@ class ExtraLine:
         return extra
 
     @classmethod
-    def unknown_run(cls, key: str, value: str, lines: range) -> list[ExtraLine]:
-        """``[ExtraLine.unknown(key, value, line) for line in lines]``, for a run of one
-        unknown-key line repeated, in C loops as :meth:`Keyword.read_run`."""
-        return _with_slots(
-            cls, lines, zip(_EXTRA_SLOTS, (repeat(key), repeat(value), lines, repeat(False)), strict=True)
-        )
+    def read_all(cls, fields: Sequence[tuple[str, str, int, bool]]) -> list[ExtraLine]:
+        """``[ExtraLine(*f) for f in fields]`` in C loops, as :meth:`Keyword.read_all`."""
+        return _with_slots(cls, _EXTRA_SLOTS, fields)
 
 
 _EXTRA_SLOTS = tuple(vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known"))

@@ -9,7 +9,7 @@ from __future__ import annotations
 import copy
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Any
+from typing import Any, Literal
 
 from fuzz_support import line as any_line
 from hypothesis import assume, given, settings
@@ -140,12 +140,18 @@ def test_a_run_of_unknown_lines_fills_the_room_left_and_counts_the_rest() -> Non
 
 def test_the_batch_constructors_make_what_the_single_ones_make() -> None:
     lines = range(7, 12)
-    assert Keyword.read_run("Disturb", ("1 U",), lines, 3) == [
-        Keyword("Disturb", ("1 U",), n, 3) for n in lines
+    keywords = [("Disturb", ("1 U",), n, 3 + n % 2) for n in lines]
+    assert Keyword.read_all(keywords) == [Keyword(*fields) for fields in keywords]
+    abilities: list[tuple[Literal["A", "T", "S", "R"], str, int, int]] = [
+        ("A", f"AB$ Draw | N$ {n}", n, 3) for n in lines
     ]
-    assert Ability.read_run("A", "AB$ Draw", lines, 3) == [Ability("A", "AB$ Draw", n, 3) for n in lines]
-    assert SVar.read_run("X:1", lines, 6) == [SVar("X:1", n, 6) for n in lines]
-    assert ExtraLine.unknown_run("F", "1", lines) == [ExtraLine("F", "1", n, known=False) for n in lines]
-    made = Ability.read_run("A", "AB$ Draw", lines, 3)
-    assert made[0].params.api == "Draw"  # (each has a dictionary of its own for its cached map)
+    assert Ability.read_all(abilities) == [Ability(*fields) for fields in abilities]
+    assert SVar.read_all([("X:1", n, 6) for n in lines]) == [SVar("X:1", n, 6) for n in lines]
+    extras = [("F", "1", n, n % 2 == 0) for n in lines]
+    assert ExtraLine.read_all(extras) == [ExtraLine(*fields) for fields in extras]
+    assert Keyword.read_all([]) == []
+    assert Ability.read_all([]) == []
+    made = Ability.read_all(abilities)
+    assert [vars(a) for a in made] == [vars(Ability(*fields)) for fields in abilities]
+    assert made[0].params.get("N") == "7"  # (each has a dictionary of its own for its cached map)
     assert "params" not in vars(made[1])
