@@ -593,10 +593,8 @@ class _CardBuilder:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
-        if len(self.warnings) < MAX_DIAGNOSTICS:
+        if not self.counted("warning"):
             self.warn_unknown(key, line)
-        else:  # (counted, as counted() would, without its call: a hostile file's every line)
-            self.warning_count += 1
         extra = (key, value.strip(), line, False)
         target = self.face
         if target is not None:

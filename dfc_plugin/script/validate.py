@@ -28,8 +28,6 @@ import re
 from collections import Counter
 from collections.abc import Iterable, Iterator
 from functools import cache, lru_cache
-from itertools import groupby
-from operator import attrgetter
 from typing import NamedTuple
 
 from dfc_plugin.cards import Ability, Face, ForgeCost, Keyword, ManaSymbol, SVar, SymbolKind
@@ -246,30 +244,48 @@ class _FaceChecker:
     def check_abilities(self, abilities: Iterable[Ability]) -> None:
         """Each ability line's findings. A map's findings on a face depend on its text
         and column alone where it is clean or names no SVar: a line repeated on a face
-        is looked at once, and a run of one line (a hostile file) is kept in one go
-        (the run found and its lines gathered in C: ``groupby``, ``attrgetter``)."""
+        is looked at once, and a run of one line (a hostile file) is kept in one go."""
         same: dict[tuple[str, str, int], _Found] = {}
         kept = self.kept
-        for key, run in groupby(abilities, _ABILITY_KEY):
-            found = same.get(key)
-            if found is None:
-                for ability in run:  # (until one gives findings that hold for the rest)
-                    found = self.ability_findings(ability)
-                    if found is not None:
-                        same[key] = found
-                        if found:
-                            kept.add_lines(found, [ability.line, *map(_LINE_OF, run)])  # noqa: B031 (the rest of the run)
-                        break
-            elif found:
-                kept.add_lines(found, list(map(_LINE_OF, run)))
+        previous: tuple[str, str, int] | None = None
+        found: _Found = ()
+        lines: list[int] = []  # (the lines of the run of ``found``)
+        for ability in abilities:
+            key = (ability.kind, ability.text, ability.column)
+            if key != previous:
+                if found:  # (first: a full check keeps its own findings now)
+                    kept.add_lines(found, lines)
+                    lines = []
+                remembered = same.get(key)
+                if remembered is None:
+                    remembered = self.ability_findings(ability)
+                    if remembered is None:  # (checked with its line: nothing to repeat)
+                        previous, found = None, ()
+                        continue
+                    same[key] = remembered
+                previous, found = key, remembered
+            if found:
+                lines.append(ability.line)
+        kept.add_lines(found, lines)
 
     def check_keywords(self, keywords: Iterable[Keyword]) -> None:
         """Each ``K:`` line's findings (they depend on its text and column alone: found
         once for a run of one keyword, and the run kept in one go)."""
-        for (name, args, column), run in groupby(keywords, _KEYWORD_KEY):
-            found = _keyword_problems(name, args, column)
+        kept = self.kept
+        name, column = "", -1  # (no keyword's: its column is at least 1)
+        args: tuple[str, ...] = ()
+        found: _Found = ()
+        lines: list[int] = []
+        for keyword in keywords:
+            if keyword.column != column or keyword.args != args or keyword.name != name:
+                if found:
+                    kept.add_lines(found, lines)
+                    lines = []
+                name, args, column = keyword.name, keyword.args, keyword.column
+                found = _keyword_problems(name, args, column)
             if found:
-                self.kept.add_lines(found, list(map(_LINE_OF, run)))
+                lines.append(keyword.line)
+        kept.add_lines(found, lines)
 
     def ability_findings(self, ability: Ability) -> _Found | None:
         """An ability line's findings when they depend on its text and column alone
@@ -744,9 +760,3 @@ def check_faces_kept(faces: Iterable[Face], errors: int, warnings: int) -> Findi
     for face in faces:
         _FaceChecker(face, kept).run()
     return kept
-
-
-#: What makes two ability lines, and two K: lines, alike for their findings; their line.
-_ABILITY_KEY = attrgetter("kind", "text", "column")
-_KEYWORD_KEY = attrgetter("name", "args", "column")
-_LINE_OF = attrgetter("line")
