@@ -286,9 +286,11 @@ class Ability:
         return ability
 
     @classmethod
-    def read_all(cls, fields: Sequence[tuple[str, str, int, int]]) -> list[Ability]:
+    def read_all(cls, fields: Sequence[tuple[Literal["A", "T", "S", "R"], str, int, int]]) -> list[Ability]:
         """``[Ability(*f) for f in fields]`` in C loops (no Python call per instance): the
         reader keeps a face's ability lines as field tuples and makes them all at once."""
+        if len(fields) < _FEW:
+            return [cls.read(*one) for one in fields]
         return _with_dicts(cls, [{"kind": k, "text": t, "line": n, "column": c} for k, t, n, c in fields])
 
 
@@ -322,6 +324,8 @@ class SVar:
     @classmethod
     def read_all(cls, fields: Sequence[tuple[str, int, int]]) -> list[SVar]:
         """``[SVar(*f) for f in fields]`` in C loops, as :meth:`Ability.read_all`."""
+        if len(fields) < _FEW:
+            return [_one_with_dict(cls, {"raw": raw, "line": n, "column": c}) for raw, n, c in fields]
         return _with_dicts(cls, [{"raw": raw, "line": n, "column": c} for raw, n, c in fields])
 
 
@@ -365,6 +369,26 @@ _drain: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
 _Made = TypeVar("_Made")
 
 
+#: Fewer values than this are made one by one (the C loops' set-up costs more than they
+#: save on a card's few lines; they pay on a hostile file's thousands).
+_FEW = 8
+
+
+def _one_with_slots(
+    cls: type[_Made], slots: tuple[Callable[[Any, Any], None], ...], fields: tuple[Any, ...]
+) -> _Made:
+    made = _new(cls)
+    for set_slot, value in zip(slots, fields, strict=True):
+        set_slot(made, value)
+    return made
+
+
+def _one_with_dict(cls: type[_Made], fields: dict[str, Any]) -> _Made:
+    made = _new(cls)
+    made.__dict__.update(fields)
+    return made
+
+
 def _with_slots(
     cls: type[_Made], slots: tuple[Callable[[Any, Any], None], ...], fields: Sequence[tuple[Any, ...]]
 ) -> list[_Made]:
@@ -383,14 +407,8 @@ def _with_dicts(cls: type[_Made], dicts: list[dict[str, Any]]) -> list[_Made]:
     ``dicts`` (made by a comprehension with the keys written out: its dictionary
     displays cost less than any call), each given its dictionary in a C loop."""
     made = list(map(_new, repeat(cls, len(dicts))))
-    _drain(map(_set_dict(cls), made, dicts))
+    _drain(map(vars(cls)["__dict__"].__set__, made, dicts))  # (the instance dictionary's setter)
     return made
-
-
-def _set_dict(cls: type) -> Callable[[Any, dict[str, Any]], None]:
-    """The setter of a class's instance dictionary (its ``__dict__`` descriptor)."""
-    setter: Callable[[Any, dict[str, Any]], None] = vars(cls)["__dict__"].__set__
-    return setter
 
 
 @dataclass(frozen=True, slots=True)
@@ -409,17 +427,22 @@ class ExtraLine:
         frozen ``__init__``'s lookups (one per unknown-key line; a hostile file has
         thousands): the slots are set through their descriptors, as in :meth:`Keyword.read`."""
         extra = _new(cls)
-        for set_slot, field_value in zip(_EXTRA_SLOTS, (key, value, line, False), strict=True):
-            set_slot(extra, field_value)
+        _SET_KEY(extra, key)
+        _SET_VALUE(extra, value)
+        _SET_EXTRA_LINE(extra, line)
+        _SET_KNOWN(extra, False)
         return extra
 
     @classmethod
     def read_all(cls, fields: Sequence[tuple[str, str, int, bool]]) -> list[ExtraLine]:
         """``[ExtraLine(*f) for f in fields]`` in C loops, as :meth:`Keyword.read_all`."""
+        if len(fields) < _FEW:
+            return [_one_with_slots(cls, _EXTRA_SLOTS, one) for one in fields]
         return _with_slots(cls, _EXTRA_SLOTS, fields)
 
 
 _EXTRA_SLOTS = tuple(vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known"))
+_SET_KEY, _SET_VALUE, _SET_EXTRA_LINE, _SET_KNOWN = _EXTRA_SLOTS
 
 
 # --------------------------------------------------------------------------- faces

@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import repeat
-from typing import Any, Literal, NamedTuple
+from typing import Any, NamedTuple
 
 from dfc_plugin.cards import (
     Ability,
@@ -195,10 +195,10 @@ def _nth_line_end(text: str, count: int) -> int | None:
 # --------------------------------------------------------------------------- faces
 
 _MISSING: Any = object()
-#: The fields of a Keyword, an Ability and an ExtraLine, in their order.
-_KeywordFields = tuple[str, tuple[str, ...], int, int]
-_AbilityFields = tuple[Literal["A", "T", "S", "R"], str, int, int]
-_ExtraFields = tuple[str, str, int, bool]
+#: The cheap constructors of the values made for every K: and ability line, bound once
+#: (a run of one line repeated is made at once in C loops: ``read_all``).
+_read_keyword = Keyword.read
+_read_ability = Ability.read
 
 
 @dataclass
@@ -214,14 +214,12 @@ class _FaceDraft:
     loyalty: PTValue | None = None
     defense: PTValue | None = None
     color_indicator: tuple[str, ...] | None = None
-    # The lines kept in order, as the fields of the values they become (made all at once
-    # when the face is frozen: a tuple a line costs less than an instance a line)
-    keywords: list[_KeywordFields] = field(default_factory=list)
-    abilities: list[_AbilityFields] = field(default_factory=list)
-    svars: list[tuple[str, int, int]] = field(default_factory=list)
+    keywords: list[Keyword] = field(default_factory=list)
+    abilities: list[Ability] = field(default_factory=list)
+    svars: list[SVar] = field(default_factory=list)
     oracle: str = ""
     text: str = ""
-    extra: list[_ExtraFields] = field(default_factory=list)
+    extra: list[ExtraLine] = field(default_factory=list)
     seen: dict[str, int] = field(default_factory=dict)
 
     def freeze(self) -> Face:
@@ -235,12 +233,12 @@ class _FaceDraft:
             loyalty=self.loyalty,
             defense=self.defense,
             color_indicator=self.color_indicator,
-            keywords=tuple(Keyword.read_all(self.keywords)),
-            abilities=tuple(Ability.read_all(self.abilities)),
-            svars=tuple(SVar.read_all(self.svars)),
+            keywords=tuple(self.keywords),
+            abilities=tuple(self.abilities),
+            svars=tuple(self.svars),
             oracle=self.oracle,
             text=self.text,
-            extra=tuple(ExtraLine.read_all(self.extra)),
+            extra=tuple(self.extra),
         )
 
 
@@ -280,7 +278,7 @@ class _CardBuilder:
         self.face: _FaceDraft | None = None
         self.separator_line = 0
         self.card_values: dict[str, _Line] = {}
-        self.card_lines: list[_ExtraFields] = []
+        self.card_lines: list[ExtraLine] = []
         # The lines diagnostics can name (up to MAX_LINES + 1: the rest is not read),
         # split on the first diagnostic: most files have none.
         self._lines: list[str] | None = None
@@ -476,7 +474,7 @@ class _CardBuilder:
             return
         known = _good_keyword_line(text)
         if known is not None:  # (a line read before, in this file or another: most K: lines)
-            face.keywords.append((known[0], known[1], line, known[2]))
+            face.keywords.append(_read_keyword(known[0], known[1], line, known[2]))
             return
         raw = text[2:]
         self.on_keyword(face, _Line("K", raw.strip(), line, 3 + len(raw) - len(raw.lstrip())))
@@ -486,18 +484,18 @@ class _CardBuilder:
         if face is not None:
             raw = text[2:]
             column = 3 + len(raw) - len(raw.lstrip())
-            face.abilities.append((text[0], raw.strip(), line, column))  # type: ignore[arg-type]
+            face.abilities.append(_read_ability(text[0], raw.strip(), line, column))  # type: ignore[arg-type]
 
     def on_svar_line(self, text: str, line: int) -> None:
         face = self.face or self.face_for("SVar", line, 1)
         if face is not None:
             raw = text[5:]
-            face.svars.append((raw.strip(), line, 6 + len(raw) - len(raw.lstrip())))
+            face.svars.append(SVar(raw.strip(), line, 6 + len(raw) - len(raw.lstrip())))
 
     def on_keyword(self, face: _FaceDraft, line: _Line) -> None:
         parsed = self.value("keyword", line)
         if parsed is not _MISSING:
-            face.keywords.append((parsed[0], parsed[1], line.line, line.column))
+            face.keywords.append(_read_keyword(parsed[0], parsed[1], line.line, line.column))
 
     def on_oracle(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
@@ -515,7 +513,7 @@ class _CardBuilder:
             self.note_face_key(face, "Text", line.line)
             face.text = "" if line.value == "no text" else line.value
         else:
-            face.extra.append((line.key, line.value, line.line, True))
+            face.extra.append(ExtraLine(line.key, line.value, line.line))
 
     def on_variant(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
@@ -524,7 +522,7 @@ class _CardBuilder:
             return
         parsed = self.value("variant", line)
         if parsed is not _MISSING:
-            face.extra.append(("Variant", line.value, line.line, True))
+            face.extra.append(ExtraLine("Variant", line.value, line.line))
 
     def on_card_value(self, text: str, line_no: int) -> None:
         line = _split_line(text, line_no)
@@ -539,7 +537,7 @@ class _CardBuilder:
         if line.key == "AlternateMode" and self.value("alternate_mode", line) is _MISSING:
             return
         self.card_values[line.key] = line
-        self.card_lines.append((line.key, line.value, line.line, True))
+        self.card_lines.append(ExtraLine(line.key, line.value, line.line))
 
     def on_alternate(self, text: str, line_no: int) -> None:
         if self.separator_line:
@@ -593,9 +591,11 @@ class _CardBuilder:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
-        if not self.counted("warning"):
+        if len(self.warnings) < MAX_DIAGNOSTICS:
             self.warn_unknown(key, line)
-        extra = (key, value.strip(), line, False)
+        else:  # (counted, as counted() would, without its call: a hostile file's every line)
+            self.warning_count += 1
+        extra = ExtraLine.unknown(key, value.strip(), line)
         target = self.face
         if target is not None:
             target.extra.append(extra)
@@ -610,7 +610,7 @@ class _CardBuilder:
         for line in lines[:room]:
             self.warn_unknown(key, line)
         self.warning_count += max(len(lines) - room, 0)
-        extras = zip(repeat(key), repeat(value.strip()), lines, repeat(False))
+        extras = ExtraLine.read_all(list(zip(repeat(key), repeat(value.strip()), lines, repeat(False))))
         (self.card_lines if self.face is None else self.face.extra).extend(extras)
 
     def warn_unknown(self, key: str, line: int) -> None:
@@ -662,7 +662,7 @@ class _CardBuilder:
             faces=frozen,
             alternate_mode=mode.value if mode else None,
             meld_pair=meld_line.value if meld_line else None,
-            card_lines=tuple(ExtraLine.read_all(self.card_lines)),
+            card_lines=tuple(self.card_lines),
             dfc=lifted.dfc,
             token_scripts=lifted.token_scripts,
             is_token=self.is_token,
@@ -768,20 +768,27 @@ def _keyword_run(face: _FaceDraft, text: str, lines: range) -> bool:
     known = _good_keyword_line(text)
     if known is None:
         return False
-    face.keywords.extend(zip(repeat(known[0]), repeat(known[1]), lines, repeat(known[2])))
+    face.keywords.extend(
+        Keyword.read_all(list(zip(repeat(known[0]), repeat(known[1]), lines, repeat(known[2]))))
+    )
     return True
 
 
 def _ability_run(face: _FaceDraft, text: str, lines: range) -> bool:
     raw = text[2:]
     column = 3 + len(raw) - len(raw.lstrip())
-    face.abilities.extend(zip(repeat(text[0]), repeat(raw.strip()), lines, repeat(column)))  # type: ignore[arg-type]
+    kind: Any = text[0]  # (A, T, S or R: the handler's keys)
+    face.abilities.extend(
+        Ability.read_all(list(zip(repeat(kind), repeat(raw.strip()), lines, repeat(column))))
+    )
     return True
 
 
 def _svar_run(face: _FaceDraft, text: str, lines: range) -> bool:
     raw = text[5:]
-    face.svars.extend(zip(repeat(raw.strip()), lines, repeat(6 + len(raw) - len(raw.lstrip()))))
+    face.svars.extend(
+        SVar.read_all(list(zip(repeat(raw.strip()), lines, repeat(6 + len(raw) - len(raw.lstrip())))))
+    )
     return True
 
 
