@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Literal
 
+import pytest
 from fuzz_support import line as any_line
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
@@ -138,8 +139,8 @@ def test_a_run_of_unknown_lines_fills_the_room_left_and_counts_the_rest() -> Non
     assert [e.line for e in result.card.faces[0].extra] == list(range(3, 123))
 
 
-def test_the_batch_constructors_make_what_the_single_ones_make() -> None:
-    lines = range(7, 12)
+@pytest.mark.parametrize("lines", [range(7, 12), range(7, 40)])  # (fewer than _FEW, and more)
+def test_the_batch_constructors_make_what_the_single_ones_make(lines: range) -> None:
     keywords = [("Disturb", ("1 U",), n, 3 + n % 2) for n in lines]
     assert Keyword.read_all(keywords) == [Keyword(*fields) for fields in keywords]
     abilities: list[tuple[Literal["A", "T", "S", "R"], str, int, int]] = [
