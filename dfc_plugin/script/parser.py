@@ -476,11 +476,14 @@ def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
     last = 0  # and its last bare line so far
     previous, at = None, 0  # the last line not a repeat, and its number
     handler: Any = None  # its handler; _BARE for a bare line (None: nothing to do)
+    repeated = False  # whether it is repeated (its run is handed on at the next line)
     for number, line in enumerate(lines, 1):
         if line == previous:
+            repeated = True
             continue  # (a repeat: handed on with the run when the run ends)
-        if number - at > 1 and handler is not None:  # (the line before was repeated)
+        if repeated:
             last = _repeats(handlers, handler, target, previous, range(at + 1, number), last)
+            repeated = False
         previous, at = line, number
         colon = line.find(":")
         handler = by_key.get(line[:colon]) if colon > 0 else None
