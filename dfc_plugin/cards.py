@@ -10,10 +10,12 @@ look at most of them), through the same grammar as everything else.
 from __future__ import annotations
 
 import enum
-from collections.abc import Iterator
+from collections import deque
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Literal
+from itertools import repeat
+from typing import Any, Literal, TypeVar
 
 __all__ = [
     "COLOR_ORDER",
@@ -283,6 +285,14 @@ class Ability:
         ability.__dict__.update(kind=kind, text=text, line=line, column=column)
         return ability
 
+    @classmethod
+    def read_all(cls, fields: Sequence[tuple[Literal["A", "T", "S", "R"], str, int, int]]) -> list[Ability]:
+        """``[Ability(*f) for f in fields]`` in C loops (no Python call per instance): the
+        reader keeps a face's ability lines as field tuples and makes them all at once."""
+        if len(fields) < _FEW:
+            return [cls.read(*one) for one in fields]
+        return _with_dicts(cls, [{"kind": k, "text": t, "line": n, "column": c} for k, t, n, c in fields])
+
 
 @dataclass(frozen=True)
 class SVar:
@@ -311,6 +321,13 @@ class SVar:
         """The body as a parameter map, or ``None`` for a plain body such as ``True``."""
         return self._parsed[2]
 
+    @classmethod
+    def read_all(cls, fields: Sequence[tuple[str, int, int]]) -> list[SVar]:
+        """``[SVar(*f) for f in fields]`` in C loops, as :meth:`Ability.read_all`."""
+        if len(fields) < _FEW:
+            return [_one_with_dict(cls, {"raw": raw, "line": n, "column": c}) for raw, n, c in fields]
+        return _with_dicts(cls, [{"raw": raw, "line": n, "column": c} for raw, n, c in fields])
+
 
 @dataclass(frozen=True, slots=True)
 class Keyword:
@@ -337,11 +354,61 @@ class Keyword:
         _SET_COLUMN(keyword, column)
         return keyword
 
+    @classmethod
+    def read_all(cls, fields: Sequence[tuple[str, tuple[str, ...], int, int]]) -> list[Keyword]:
+        """``[Keyword(*f) for f in fields]`` with each slot set for all the instances in
+        one C loop (the reader keeps a face's ``K:`` lines as field tuples)."""
+        return _with_slots(cls, _KEYWORD_SLOTS, fields)
+
 
 _new = object.__new__
-_SET_NAME, _SET_ARGS, _SET_LINE, _SET_COLUMN = (
-    vars(Keyword)[name].__set__ for name in ("name", "args", "line", "column")
-)
+_KEYWORD_SLOTS = tuple(vars(Keyword)[name].__set__ for name in ("name", "args", "line", "column"))
+_SET_NAME, _SET_ARGS, _SET_LINE, _SET_COLUMN = _KEYWORD_SLOTS
+#: Runs an iterator to its end in C (``deque(maxlen=0).extend``), keeping nothing.
+_drain: Callable[[Iterable[object]], None] = deque[object](maxlen=0).extend
+_Made = TypeVar("_Made")
+
+
+#: Fewer values than this are made one by one (the C loops' set-up costs more than they
+#: save on a card's few lines; they pay on a hostile file's thousands).
+_FEW = 8
+
+
+def _one_with_slots(
+    cls: type[_Made], slots: tuple[Callable[[Any, Any], None], ...], fields: tuple[Any, ...]
+) -> _Made:
+    made = _new(cls)
+    for set_slot, value in zip(slots, fields, strict=True):
+        set_slot(made, value)
+    return made
+
+
+def _one_with_dict(cls: type[_Made], fields: dict[str, Any]) -> _Made:
+    made = _new(cls)
+    made.__dict__.update(fields)
+    return made
+
+
+def _with_slots(
+    cls: type[_Made], slots: tuple[Callable[[Any, Any], None], ...], fields: Sequence[tuple[Any, ...]]
+) -> list[_Made]:
+    """An instance of a slotted class for each tuple of ``fields`` (no ``__init__``
+    run): each slot's setter given its column of the fields, one C loop a slot."""
+    if not fields:
+        return []
+    made = list(map(_new, repeat(cls, len(fields))))
+    for set_slot, values in zip(slots, zip(*fields, strict=True), strict=True):
+        _drain(map(set_slot, made, values))
+    return made
+
+
+def _with_dicts(cls: type[_Made], dicts: list[dict[str, Any]]) -> list[_Made]:
+    """An instance of a class whose fields live in its instance dictionary for each of
+    ``dicts`` (made by a comprehension with the keys written out: its dictionary
+    displays cost less than any call), each given its dictionary in a C loop."""
+    made = list(map(_new, repeat(cls, len(dicts))))
+    _drain(map(vars(cls)["__dict__"].__set__, made, dicts))  # (the instance dictionary's setter)
+    return made
 
 
 @dataclass(frozen=True, slots=True)
@@ -360,12 +427,22 @@ class ExtraLine:
         frozen ``__init__``'s lookups (one per unknown-key line; a hostile file has
         thousands): the slots are set through their descriptors, as in :meth:`Keyword.read`."""
         extra = _new(cls)
-        for set_slot, field_value in zip(_EXTRA_SLOTS, (key, value, line, False), strict=True):
-            set_slot(extra, field_value)
+        _SET_KEY(extra, key)
+        _SET_VALUE(extra, value)
+        _SET_EXTRA_LINE(extra, line)
+        _SET_KNOWN(extra, False)
         return extra
+
+    @classmethod
+    def read_all(cls, fields: Sequence[tuple[str, str, int, bool]]) -> list[ExtraLine]:
+        """``[ExtraLine(*f) for f in fields]`` in C loops, as :meth:`Keyword.read_all`."""
+        if len(fields) < _FEW:
+            return [_one_with_slots(cls, _EXTRA_SLOTS, one) for one in fields]
+        return _with_slots(cls, _EXTRA_SLOTS, fields)
 
 
 _EXTRA_SLOTS = tuple(vars(ExtraLine)[name].__set__ for name in ("key", "value", "line", "known"))
+_SET_KEY, _SET_VALUE, _SET_EXTRA_LINE, _SET_KNOWN = _EXTRA_SLOTS
 
 
 # --------------------------------------------------------------------------- faces

@@ -17,6 +17,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 from typing import Any, NamedTuple
 
 from dfc_plugin.cards import (
@@ -56,11 +57,6 @@ _LAYOUT_OF_MODE = {
 
 #: SPECIALIZE:<COLOR> separators start faces 2-6, as in Forge's reader.
 _SPECIALIZE_FACE = {"WHITE": 2, "BLUE": 3, "BLACK": 4, "RED": 5, "GREEN": 6}
-
-
-#: The cheap constructors of the values made for every K: and ability line, bound once.
-_read_keyword = Keyword.read
-_read_ability = Ability.read
 
 #: The keys Forge's reader knows (for the did-you-mean of an unknown key).
 KNOWN_KEYS = (
@@ -199,6 +195,10 @@ def _nth_line_end(text: str, count: int) -> int | None:
 # --------------------------------------------------------------------------- faces
 
 _MISSING: Any = object()
+#: The cheap constructors of the values made for every K: and ability line, bound once
+#: (a run of one line repeated is made at once in C loops: ``read_all``).
+_read_keyword = Keyword.read
+_read_ability = Ability.read
 
 
 @dataclass
@@ -591,21 +591,37 @@ class _CardBuilder:
         """A ``Key:value`` line Forge does not know: kept in the model, and warned about.
         Its key is the text before its first colon (the grammar's UNKNOWN_LINE)."""
         key, _, value = text.partition(":")
-        if not self.counted("warning"):
-            self.warn(
-                f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
-                line,
-                1,
-                _suggest_key(key),
-                code="unknown-key",
-                end=len(key) + 1,
-            )
+        if len(self.warnings) < MAX_DIAGNOSTICS:
+            self.warn_unknown(key, line)
+        else:  # (counted, as counted() would, without its call: a hostile file's every line)
+            self.warning_count += 1
         extra = ExtraLine.unknown(key, value.strip(), line)
         target = self.face
         if target is not None:
             target.extra.append(extra)
         else:
             self.card_lines.append(extra)
+
+    def on_unknown_run(self, text: str, lines: range) -> None:
+        """:meth:`on_unknown` for each line of a run of one line repeated: a warning for
+        each line while the diagnostics kept have room, the rest counted at once."""
+        key, _, value = text.partition(":")
+        room = max(MAX_DIAGNOSTICS - len(self.warnings), 0)
+        for line in lines[:room]:
+            self.warn_unknown(key, line)
+        self.warning_count += max(len(lines) - room, 0)
+        extras = ExtraLine.read_all(list(zip(repeat(key), repeat(value.strip()), lines, repeat(False))))
+        (self.card_lines if self.face is None else self.face.extra).extend(extras)
+
+    def warn_unknown(self, key: str, line: int) -> None:
+        self.warn(
+            f"unknown key {key!r}; Forge ignores it, dfc-plugin keeps it",
+            line,
+            1,
+            _suggest_key(key),
+            code="unknown-key",
+            end=len(key) + 1,
+        )
 
     # ---- the end of the file
     def finish(self) -> CardDef | None:
@@ -729,6 +745,53 @@ _BACK_FACE_WITHOUT_COST = {
 }
 
 
+# A run of one line repeated (a hostile file's thousands) is handed over whole, each run
+# handler the same as its line handler called for each line of the run: once a face is
+# open, a repeated K: (that reads), ability or SVar: line is the same value at each line.
+_RunInFace = Callable[[_FaceDraft, str, range], bool]
+
+
+def _run_in_face(line_handler: Callable[[_CardBuilder, str, int], None], add_run: _RunInFace) -> Any:
+    """A run handler: ``add_run(face, text, lines)`` while a face is open (``False``: it
+    cannot take this run), else the line handler for each line (each is reported)."""
+
+    def run(builder: _CardBuilder, text: str, lines: range) -> None:
+        face = builder.face
+        if face is None or not add_run(face, text, lines):
+            for line in lines:
+                line_handler(builder, text, line)
+
+    return run
+
+
+def _keyword_run(face: _FaceDraft, text: str, lines: range) -> bool:
+    known = _good_keyword_line(text)
+    if known is None:
+        return False
+    face.keywords.extend(
+        Keyword.read_all(list(zip(repeat(known[0]), repeat(known[1]), lines, repeat(known[2]))))
+    )
+    return True
+
+
+def _ability_run(face: _FaceDraft, text: str, lines: range) -> bool:
+    raw = text[2:]
+    column = 3 + len(raw) - len(raw.lstrip())
+    kind: Any = text[0]  # (A, T, S or R: the handler's keys)
+    face.abilities.extend(
+        Ability.read_all(list(zip(repeat(kind), repeat(raw.strip()), lines, repeat(column))))
+    )
+    return True
+
+
+def _svar_run(face: _FaceDraft, text: str, lines: range) -> bool:
+    raw = text[5:]
+    face.svars.extend(
+        SVar.read_all(list(zip(repeat(raw.strip()), lines, repeat(6 + len(raw) - len(raw.lstrip())))))
+    )
+    return True
+
+
 @lru_cache(maxsize=1 << 14)
 def _good_keyword_line(text: str) -> tuple[str, tuple[str, ...], int] | None:
     """A whole ``K:`` line's keyword, arguments and value column when the value reads
@@ -827,12 +890,19 @@ _HANDLERS: dict[str, Callable[[_CardBuilder, str, int], None]] = {
 }
 
 #: The handlers as the line walk takes them (their table by key made once), with one of
-#: its own for each key of the LIST_LINES kind.
+#: its own for each key of the LIST_LINES kind, and one for a run of each line a hostile
+#: file repeats by the thousand.
 _LINE_HANDLERS = LineHandlers(
     _HANDLERS,
     {
         "K": _CardBuilder.on_keyword_line,
         **dict.fromkeys(("A", "T", "S", "R"), _CardBuilder.on_ability_line),
         "SVar": _CardBuilder.on_svar_line,
+    },
+    {
+        _CardBuilder.on_keyword_line: _run_in_face(_CardBuilder.on_keyword_line, _keyword_run),
+        _CardBuilder.on_ability_line: _run_in_face(_CardBuilder.on_ability_line, _ability_run),
+        _CardBuilder.on_svar_line: _run_in_face(_CardBuilder.on_svar_line, _svar_run),
+        _CardBuilder.on_unknown: _CardBuilder.on_unknown_run,
     },
 )

@@ -35,7 +35,9 @@ from dfc_plugin.script.resources import grammar_path
 
 __all__ = [
     "LINE_KINDS",
+    "LineHandler",
     "LineHandlers",
+    "RunHandler",
     "ValueFailure",
     "ValueSyntaxError",
     "build_parser",
@@ -426,24 +428,35 @@ def line_kind(line: str) -> str:
     return "ALTERNATE" if line == "ALTERNATE" else "BARE_LINES"
 
 
+#: A handler of one line, ``handler(target, line, number)``.
+LineHandler = Callable[[T, str, int], None]
+#: A handler of a run of one line repeated, ``run(target, line, numbers)``: the same as
+#: the line's handler called for each number of the range in turn.
+RunHandler = Callable[[T, str, range], None]
+
+
 class LineHandlers(Generic[T]):
     """A handler for each kind of line, ``handler(target, line, number)``, for
     :func:`line_walk`, and for some keys a handler of their own (in place of their
     kind's: e.g. one for ``K:`` lines and one for ``A:`` lines, both LIST_LINES); and the
     same by key, made once: each known key's, and each other key's once met (the
-    kind of an unknown key is its key's alone)."""
+    kind of an unknown key is its key's alone). ``runs`` gives some handlers a handler
+    of a run of one line repeated (the lines after its first), called once for the run;
+    a handler without one is called for each line of it."""
 
     #: Most unknown keys remembered (a hostile set of files may hold any number).
     KEYS_REMEMBERED = 4096
 
     def __init__(
         self,
-        by_kind: Mapping[str, Callable[[T, str, int], None]],
-        by_key: Mapping[str, Callable[[T, str, int], None]] | None = None,
+        by_kind: Mapping[str, LineHandler[T]],
+        by_key: Mapping[str, LineHandler[T]] | None = None,
+        runs: Mapping[LineHandler[T], RunHandler[T]] | None = None,
     ) -> None:
         self.by_kind = dict(by_kind)
         own = dict(by_key or {})
         self.by_key = {key: own.get(key) or self.by_kind[kind] for key, kind in LINE_KINDS.items()}
+        self.runs = dict(runs or {})
 
 
 def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
@@ -454,12 +467,24 @@ def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
     it. The same as :func:`line_items`' runs split into their lines, at a split and a
     dictionary look-up per line instead of a scanner match per run: a hostile file of
     alternating short lines has a run per line, and a match costs several look-ups.
-    A kind with no handler (a comment) is skipped."""
+    A kind with no handler (a comment) is skipped. A line repeated right after itself
+    costs a comparison: the repeats go to the line's run handler in one call
+    (:class:`LineHandlers`), a hostile file's thousands of one line at C speed."""
     by_key, by_kind = handlers.by_key, handlers.by_kind
     lines = text.split("\n")
     bare = 0  # the first line of the run of bare lines being read, if any
     last = 0  # and its last bare line so far
+    previous, at = None, 0  # the last line not a repeat, and its number
+    handler: Any = None  # its handler; _BARE for a bare line (None: nothing to do)
+    repeated = False  # whether it is repeated (its run is handed on at the next line)
     for number, line in enumerate(lines, 1):
+        if line == previous:
+            repeated = True
+            continue  # (a repeat: handed on with the run when the run ends)
+        if repeated:
+            last = _repeats(handlers, handler, target, previous, range(at + 1, number), last)
+            repeated = False
+        previous, at = line, number
         colon = line.find(":")
         handler = by_key.get(line[:colon]) if colon > 0 else None
         if handler is None:
@@ -472,6 +497,7 @@ def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
             elif colon <= 0:  # (no key: a bare line, or the separator)
                 if line != "ALTERNATE":
                     bare, last = bare or number, number
+                    handler = _BARE
                     continue
                 handler = by_kind.get("ALTERNATE")
             else:
@@ -480,12 +506,45 @@ def line_walk(text: str, handlers: LineHandlers[T], target: T) -> None:
                 if handler is not None and len(by_key) < handlers.KEYS_REMEMBERED:
                     by_key[line[:colon]] = handler
         if bare:
-            by_kind["BARE_LINES"](target, "\n".join(lines[bare - 1 : last]), bare)
-            bare = 0
+            bare = _bare_run(by_kind, target, lines, bare, last)
         if handler is not None:
             handler(target, line, number)
+    # (the repeats of the last line, then the run of bare lines it ends, if any)
+    last = _repeats(handlers, handler, target, previous, range(at + 1, len(lines) + 1), last)
+    _bare_run(by_kind, target, lines, bare, last)
+
+
+#: line_walk's mark for a bare line (its repeats lengthen the run of bare lines).
+_BARE: Any = object()
+
+
+def _bare_run(
+    by_kind: Mapping[str, LineHandler[T]], target: T, lines: list[str], bare: int, last: int
+) -> int:
+    """Hand a run of bare lines (from line ``bare`` to ``last``; none if ``bare`` is 0) to
+    its handler whole; give 0, the run ended."""
     if bare:
         by_kind["BARE_LINES"](target, "\n".join(lines[bare - 1 : last]), bare)
+    return 0
+
+
+def _repeats(  # noqa: PLR0917 (line_walk's state, handed over whole)
+    handlers: LineHandlers[T], handler: Any, target: T, line: Any, numbers: range, last: int
+) -> int:
+    """Hand the repeats of a line (at ``numbers``) to its run handler, or else to its
+    handler one by one; give the last bare line of the run being read (a bare line's
+    repeats lengthen it)."""
+    if not numbers or handler is None:
+        return last
+    if handler is _BARE:
+        return numbers[-1]
+    run = handlers.runs.get(handler)
+    if run is not None:
+        run(target, line, numbers)
+        return last
+    for number in numbers:
+        handler(target, line, number)
+    return last
 
 
 def _lexed_items(text: str) -> list[tuple[str, str, int]]:
