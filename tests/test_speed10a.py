@@ -84,3 +84,38 @@ def test_a_context_kept_after_its_game_says_the_game_is_gone() -> None:
     with pytest.raises(EngineError, match="gone"):
         _ = ctx.game
     assert isinstance(ctx, Ctx)
+
+
+# --------------------------------------------------------------------------- snapshots
+
+
+def test_a_snapshot_keeps_its_own_zones_cards_and_loop_fields() -> None:
+    """The snapshot copies (``dict.copy``, a comprehension of ``list.copy``) rather than
+    shares: what the game then changes in place, the snapshot doesn't see, and restoring
+    it gives the game back exactly as it was."""
+    game = _with_ability_on_stack(0)
+    game.deathtouched.add(-3)  # (a set and a list of the loop's fields, not empty)
+    game.until_next_turn.append((-3, 0, 1))
+    before = (
+        set(game.deathtouched),
+        list(game.until_next_turn),
+        {k: list(v) for k, v in game.zones.items()},
+        dict(game.cards),
+        dict(game.life),
+        {k: list(v) for k, v in game.remembered.items()},
+    )
+    snapshot = game._snapshot()
+    for ids in game.zones.values():
+        ids.reverse()
+        ids.append(-1)
+    game.cards.clear()
+    game.deathtouched.add(-4)
+    game.until_next_turn.clear()
+    game.life[1] -= 7
+    game.remembered.setdefault(-5, []).append(("o", -1))
+    for targets in game.remembered.values():
+        targets.append(("p", 1))
+    game._restore(snapshot)
+    after = (game.deathtouched, game.until_next_turn, game.zones, game.cards, game.life, game.remembered)
+    assert after == before
+    assert list(game.zones) == list(before[2]) and list(game.cards) == list(before[3])
