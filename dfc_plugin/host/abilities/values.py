@@ -11,12 +11,13 @@ reports it (:func:`unknown_properties` and friends), so nothing is silently fals
 from __future__ import annotations
 
 import re
+import weakref
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from dfc_plugin.cards import Face, ParamMap
-from dfc_plugin.errors import UnsupportedAbilityError
+from dfc_plugin.errors import EngineError, UnsupportedAbilityError
 from dfc_plugin.host.abilities import colours
 from dfc_plugin.script.expressions import Amount, Compare, Defined, ValidAlt, ValidExpr
 from dfc_plugin.script.parser import parse_value
@@ -69,6 +70,7 @@ class Ctx:
     link: int = 0
     cost_paid: dict[str, Any] = field(default_factory=dict)
     delayed: list[Target] = field(default_factory=list)
+    _game: weakref.ref[Any] = field(init=False, repr=False, compare=False)
 
     @property
     def source_object(self) -> GameObject | None:
@@ -87,6 +89,24 @@ class Ctx:
             if index in self.targets:
                 return self.targets[index]
         return []
+
+
+def _ctx_game(ctx: Ctx) -> Any:
+    game = ctx._game()
+    if game is None:
+        raise EngineError("the game this ability belongs to is gone")
+    return game
+
+
+def _hold_game(ctx: Ctx, game: Any) -> None:
+    ctx._game = weakref.ref(game)
+
+
+# The context holds its game weakly: the game holds its contexts (the stack, waiting
+# triggers, delayed triggers, remembered statics), so a strong reference would make each
+# game a cycle that only the cyclic garbage collector frees (set after the decorator, so
+# that the dataclass's ``__init__`` and ``replace`` still take and give ``game``).
+Ctx.game = property(_ctx_game, _hold_game)
 
 
 # --------------------------------------------------------------------------- parsing

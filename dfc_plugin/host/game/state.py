@@ -716,10 +716,10 @@ def _lki(found: GameObject | None) -> dict[int, GameObject]:
 def _copy(value: Any) -> Any:
     kind = type(value)
     if kind is list or kind is set:  # (the exact types first: the loop's fields are these)
-        return kind(value)
+        return value.copy()
     if isinstance(value, dict):
         if not any(map(isinstance, value.values(), repeat(list))):  # (most: counts, ids)
-            return dict(value)
+            return value.copy() if kind is dict else dict(value)  # (copy: quicker, the same)
         return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
