@@ -495,8 +495,9 @@ def test_a_game_let_go_of_is_freed_at_once_without_the_cyclic_collector(seed: in
     """The game's chooser (its seats) refers to the game only weakly: a game its caller
     drops with nothing on the stack is freed by its reference count, not left for the
     cyclic garbage collector (whose full passes then had a whole game more to go
-    through; an ability still on the stack refers to its game through its ctx, and
-    that game waits for the collector). Its seats, kept after it, say it is gone."""
+    through; an ability's ctx holds its game weakly too, tests/test_speed10a.py, so a
+    game stopped with an ability on the stack is freed at once as well). Its seats, kept
+    after it, say it is gone."""
     game = new_random_game(seed, invariants=False)
     game.start(hand=7)
     game.play(600)
