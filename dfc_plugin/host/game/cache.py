@@ -257,3 +257,7 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # object under a head (turn, active player, cleanup; on a later head while it may pay {T} as then);
 # ``"piece"``, the same shared by objects with the same inputs; ``"settled listing"``, a listing at
 # instant timing where nothing was asked, kept with its very objects (it takes the place of "local").
+
+# Round 10's listing and mana path (tests/test_speed10b.py): ``_tap_sources``, each state's first
+# {T}-only mana ability and its types (costs._tap_mana_ability); per face, snow._adds_types and
+# producing._replaces_mana.
