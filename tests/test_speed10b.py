@@ -25,7 +25,8 @@ from dfc_plugin.cards import Face
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities.producing import _replaces_mana
 from dfc_plugin.host.abilities.snow import _adds_types
-from dfc_plugin.host.abilities.statics import gives, statics_by_mode
+from dfc_plugin.host.abilities.statics import any_static_with, gives, statics_by_mode
+from dfc_plugin.host.game.actions import Activate
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.state import Zone
 
@@ -106,3 +107,53 @@ def test_whether_a_face_replaces_mana_kept_per_face_is_read_afresh() -> None:
     read = [any(a.kind == "R" and a.params.api == "ProduceMana" for a in face.abilities) for face in faces]
     assert kept == afresh == read
     assert kept[[face.name for face in faces].index("Mana Reflection")] and not all(kept)
+
+
+def _static_with(game: Game) -> dict[str, bool]:
+    """Whether any static in the game has each parameter the engine asks about."""
+    return {param: any_static_with(game, param) for param in ("AddAbility", "GainControl", "MayPlay")}
+
+
+@pytest.mark.rule("613.1f", "604.1")
+def test_whether_a_static_has_a_parameter_kept_per_moves_is_read_afresh() -> None:
+    """613.1f (layer 6: abilities granted), 604.1: a static ability works while its
+    permanent is on the battlefield. Esika's "Other legendary creatures you control
+    have ... "{T}: Add one mana of any color"" is an ``AddAbility$`` static once Esika
+    enters, still one after a tap (a new version, the same ``moves``), and none once
+    Esika has left: each answer is the one read afresh."""
+    game = played_game()
+    mountain = game.add("Mountain", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=1)
+
+    def kept() -> bool:
+        answers = _static_with(game)
+        with fresh():
+            assert _static_with(game) == answers
+        return answers["AddAbility"]
+
+    assert not kept()
+    esika = game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1)
+    assert kept()
+    moves, version = game.moves, game.version
+    game.apply(1, Activate(mountain, 0))
+    assert game.moves == moves and game.version > version and kept()
+    game.move(esika, Zone.GRAVEYARD)
+    assert not kept()
+
+
+@pytest.mark.rule("613.1f", "702.8a", "601.3")
+def test_the_static_parameters_kept_per_moves_are_those_read_afresh_in_games() -> None:
+    """613.1f, 702.8a, 601.3: random games (Esika, the flash and may-play statics of the
+    bundled decks: seed 8 meets an ``AddAbility$`` static, 15 a ``MayPlay$`` one), whether
+    any static has each parameter compared at every position with the answer read with
+    nothing remembered."""
+    seen: list[bool] = []
+
+    def probe(game: Game) -> dict[str, Any]:
+        answers = _static_with(game)
+        seen.append(any(answers.values()))
+        return answers
+
+    assert _compare_played([8, 15], probe, actions=300) > 500
+    assert any(seen) and not all(seen)

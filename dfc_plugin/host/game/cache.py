@@ -261,3 +261,4 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # Round 10's listing and mana path (tests/test_speed10b.py): ``_tap_sources``, each state's first
 # {T}-only mana ability and its types (costs._tap_mana_ability); per face, snow._adds_types and
 # producing._replaces_mana.
+# ``_static_with_seen`` (statics.any_static_with): whether any static has a parameter, per ``moves``.
