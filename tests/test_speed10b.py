@@ -28,7 +28,7 @@ from dfc_plugin.host.abilities.snow import _adds_types
 from dfc_plugin.host.abilities.statics import any_static_with, gives, statics_by_mode
 from dfc_plugin.host.game.actions import Activate
 from dfc_plugin.host.game.cache import fresh
-from dfc_plugin.state import Zone
+from dfc_plugin.state import Side, Zone
 
 
 def _sources(game: Game) -> dict[int, list[tuple[int, int, frozenset[str]]]]:
@@ -157,3 +157,50 @@ def test_the_static_parameters_kept_per_moves_are_those_read_afresh_in_games() -
 
     assert _compare_played([8, 15], probe, actions=300) > 500
     assert any(seen) and not all(seen)
+
+
+_WORDS = ("Creature", "Artifact", "Land", "Snow", "Legendary", "Human", "Vehicle", "Enchantment")
+
+
+def _types(game: Game) -> dict[int, tuple[bool, ...]]:
+    """Whether each object has each of :data:`_WORDS` now (layer 4)."""
+    return {i: tuple(game.has_type_of(o, word) for word in _WORDS) for i, o in game.objects.items()}
+
+
+@pytest.mark.rule("205.1", "613.1d", "702.161a")
+def test_the_types_kept_per_state_are_the_types_worked_out_afresh() -> None:
+    """205.1, 613.1d (layer 4): an object's types are those it prints, then those
+    effects and statics add. Random games, every object's answer for each word compared
+    at every position with the one worked out with nothing remembered."""
+
+    def probe(game: Game) -> dict[str, Any]:
+        return {"types": _types(game)}
+
+    assert _compare_played([0, 2], probe, actions=200) > 300
+
+
+@pytest.mark.rule("702.161a", "712.8d")
+def test_living_metal_is_read_from_the_face_up_in_each_turn() -> None:
+    """702.161a: "During your turn, this permanent is an artifact creature in addition
+    to its other types." Jetfire, Air Guardian (the back face, living metal) is a
+    creature in its controller's turn only; transformed to Jetfire, Ingenious Scientist
+    (a creature, no living metal) it is one in both: each answer as read afresh."""
+    game = played_game()
+    jetfire = game.add("Jetfire, Ingenious Scientist", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.start(hand=0)
+
+    def creature() -> tuple[bool, bool]:
+        found = game.obj(jetfire)
+        kept = (game.has_type_of(found, "Creature"), game.has_type_of(found, "Artifact"))
+        with fresh():
+            assert (game.has_type_of(found, "Creature"), game.has_type_of(found, "Artifact")) == kept
+        return kept
+
+    game.pass_until("main1", turn=1)
+    assert creature() == (True, True)
+    game.pass_until("main1", turn=2)
+    assert creature() == (False, True)
+    game.transform(jetfire)
+    assert creature() == (True, True)
+    game.transform(jetfire)
+    assert creature() == (False, True)
