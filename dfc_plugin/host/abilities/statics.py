@@ -23,7 +23,7 @@ from dfc_plugin.host.abilities.values import (
     requirements_hold,
     zone_named,
 )
-from dfc_plugin.host.game.cache import is_fresh, memo_by_identities, memo_by_identity
+from dfc_plugin.host.game.cache import memo_by_identities, memo_by_identity
 from dfc_plugin.state import Zone
 
 __all__ = [
@@ -322,25 +322,9 @@ def any_static_with(game: Any, param: str) -> bool:
     key = ("static_with", game.version, param)  # (k[1]: kept while the version is)
     cached = game._static_cache.get(key)
     if cached is None:
-        cached = game._static_cache[key] = _static_with_now(game, param)
+        cached = any(param in static_params(face) for _, face in game.faces_with_statics())
+        game._static_cache[key] = cached
     return bool(cached)
-
-
-def _static_with_now(game: Any, param: str) -> bool:
-    """:func:`any_static_with` worked out for a new version: the answer reads only the
-    faces of ``faces_with_statics``, which with no animation (nothing takes abilities
-    away) are those of the very same states while ``game.moves`` (bumped by every zone
-    change, new state or cards of an object, and rollback) is as it was: the answer is
-    kept with ``moves`` then (``_static_with_seen``; a tap or a life total is no move)."""
-    remember = not game.animations and not is_fresh()
-    seen = game.__dict__.setdefault("_static_with_seen", {})
-    hit = seen.get(param)
-    if remember and hit is not None and hit[0] == game.moves:
-        return bool(hit[1])
-    answer = any(param in static_params(face) for _, face in game.faces_with_statics())
-    if remember:
-        seen[param] = (game.moves, answer)
-    return answer
 
 
 @memo_by_identity

@@ -258,9 +258,7 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # ``"piece"``, the same shared by objects with the same inputs; ``"settled listing"``, a listing at
 # instant timing where nothing was asked, kept with its very objects (it takes the place of "local").
 
-# Round 10's listing and mana path (tests/test_speed10b.py): ``_tap_sources``, each state's first
-# {T}-only mana ability and its types (costs._tap_mana_ability); per face, snow._adds_types and
+# Round 10's listing and mana path (tests/test_speed10b.py): per face, snow._adds_types and
 # producing._replaces_mana.
-# ``_static_with_seen`` (statics.any_static_with): whether any static has a parameter, per ``moves``.
 # ``_type_rows`` (layers.has_type_of with no animation on the object): per state and word, the printed
 # answer and the face whose living metal may add the type.

@@ -18,7 +18,6 @@ from dfc_plugin.host.abilities.crafted import materials_fit
 from dfc_plugin.host.abilities.mana_restrictions import Spending, may_spend, source_allows
 from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
-from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.expressions import CostPart
@@ -93,32 +92,13 @@ class Costs(LoopState):
         for found in self.in_zone(Zone.BATTLEFIELD):
             if found.controller != player or found.tapped:
                 continue
-            state = found.state
-            tapping = self._tap_mana_ability(state)
-            if tapping is not None and self.rules.can_pay_tap_cost(state, self.free_to_tap(found), False):
-                sources.append((found, *tapping))
+            for index, ability in enumerate(self.mana_abilities_of(found)):
+                cost = ability.cost
+                if cost.tap and cost.mana is None and not cost.parts and ability.produced:
+                    if self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False):
+                        sources.append((found, index, frozenset(ability.produced)))
+                    break
         return sources
-
-    def _tap_mana_ability(self, state: Any) -> tuple[int, frozenset[str]] | None:
-        """The first of the state's mana abilities (the plugin's, :meth:`mana_abilities_of`:
-        they read only the state) whose cost is {T} alone and that produces mana, with
-        the types it produces: a source pays with that one (``None``: no such ability).
-        Remembered per (immutable) state (``_tap_sources``), as ``_mana`` is."""
-        table = self.__dict__.setdefault("_tap_sources", {})
-        hit = table.get(id(state))
-        if hit is not None and hit[0] is state and not is_fresh():
-            return hit[1]  # type: ignore[no-any-return]
-        found: tuple[int, frozenset[str]] | None = None
-        for index, ability in enumerate(self.rules.mana_abilities(state)):
-            cost = ability.cost
-            if cost.tap and cost.mana is None and not cost.parts and ability.produced:
-                found = (index, frozenset(ability.produced))
-                break
-        if not is_fresh():
-            if len(table) > 50_000:
-                table.clear()
-            table[id(state)] = (state, found)
-        return found
 
     def _plan(
         self, player: int, wanted: list[frozenset[str]], spending: Spending | None = None

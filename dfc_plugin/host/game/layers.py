@@ -227,7 +227,10 @@ class Layers(LoopState):
         effect took away are gone (205.1b)."""
         animations = self.animations.get(found.id)
         if not animations:  # (the common case: what the state prints, then the statics)
-            row = self._type_row(found.state, word)
+            state = found.state
+            row = self.__dict__.get("_type_rows", _NO_ROWS).get((id(state), word))
+            if row is None or is_fresh():
+                row = self._type_row(state, word)
             return (
                 row[1]
                 or (row[2] is not None and word in types_added(self, found, row[2]))
@@ -265,12 +268,10 @@ class Layers(LoopState):
         """What :meth:`has_type_of` reads of the (immutable) state with no animation on
         its object: whether it prints the type (:meth:`_printed_type`) and, where a
         keyword of the printed face may add it (:meth:`_keyword_type`: living metal,
-        Creature or Artifact, face up), that face; remembered per state and word."""
+        Creature or Artifact, face up), that face; worked out and remembered per state
+        and word (has_type_of reads the entry)."""
         table: dict[tuple[int, str], tuple[DfcState, bool, Face | None]]
-        table = self.__dict__.setdefault("_type_rows", {})
-        hit = table.get((id(state), word))
-        if hit is not None and not is_fresh():  # (the entry keeps its state alive)
-            return hit
+        table = self.__dict__.setdefault("_type_rows", {})  # (an entry keeps its state alive)
         face = None
         if word in ("Creature", "Artifact") and not state.face_down:
             printed = self.rules.characteristics(state).face  # (the face that is up, before layer 6)
@@ -511,6 +512,9 @@ class Layers(LoopState):
         """One land a turn, plus the additional land plays effects grant (305.2a)."""
         return land_plays_allowed(self, player)
 
+
+#: No rows yet (``_type_rows``, read by :meth:`Layers.has_type_of`).
+_NO_ROWS: dict[tuple[int, str], Any] = {}
 
 #: Where :meth:`Layers.continuous_gives` keeps its answer in the game's ``_static_cache``
 #: (whose entries are kept while ``k[1]`` is the game's version: this one is not).
