@@ -21,7 +21,7 @@ from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import lookup, replacement
 from dfc_plugin.host.abilities.replacements import active_replacements
 from dfc_plugin.host.abilities.values import Ctx, matches
-from dfc_plugin.host.game.cache import is_fresh
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -74,7 +74,9 @@ def replaced_mana(game: Any, found: GameObject, mana: list[str], tapped_for_mana
     return mana
 
 
+@memo_by_identity
 def _replaces_mana(face: Face) -> bool:
+    """Whether the (immutable) face has a ``ProduceMana`` replacement (remembered per face)."""
     return any(a.kind == "R" and a.params.api == "ProduceMana" for a in face.abilities)
 
 

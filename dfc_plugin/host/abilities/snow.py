@@ -18,9 +18,10 @@ from __future__ import annotations
 from operator import is_
 from typing import Any
 
+from dfc_plugin.cards import Face
 from dfc_plugin.host.abilities.statics import gives, statics_by_mode
 from dfc_plugin.host.abilities.values import COUNT_FORMS, Ctx
-from dfc_plugin.host.game.cache import is_fresh
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.state import Zone
 
@@ -61,14 +62,15 @@ def _types_may_be_added(game: Any) -> bool:
         game.__dict__["_type_statics_seen"] = (*seen[:3], game.moves)
         return bool(seen[2])
     faces = (game.face_of(game.objects[i]) for i in ids)
-    answer = any(
-        "types" in gives(params)
-        for face in faces
-        if face is not None
-        for params in statics_by_mode(face).get("Continuous", ())
-    )
+    answer = any(_adds_types(face) for face in faces if face is not None)
     game.__dict__["_type_statics_seen"] = (ids, states, answer, game.moves)
     return answer
+
+
+@memo_by_identity
+def _adds_types(face: Face) -> bool:
+    """Whether a ``Continuous`` static of the (immutable) face may add a type (layer 4)."""
+    return any("types" in gives(params) for params in statics_by_mode(face).get("Continuous", ()))
 
 
 def produced_by(game: Any, found: GameObject | None, mana: list[str]) -> list[str]:

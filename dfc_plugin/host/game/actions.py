@@ -88,6 +88,9 @@ class Craft:
 
 Action = Pass | PlayLand | Cast | Activate | Craft
 
+#: The pass every pieced listing begins with (frozen and without fields: every Pass is equal to it).
+_PASS = Pass()
+
 
 class Playing(Steps):
     """``legal_actions`` / ``apply`` / ``play`` (mixed into :class:`dfc_plugin.host.Game`)."""
@@ -153,8 +156,8 @@ class Playing(Steps):
         held = [objects[i] for i in zones.get((player, Zone.HAND), ())]
         graveyard = [objects[i] for i in zones.get((player, Zone.GRAVEYARD), ())]
         commanders = [objects[i] for i in zones.get((None, Zone.COMMAND), ())]
-        field = [objects[i] for i in zones.get((None, Zone.BATTLEFIELD), ())]
-        permanents = [o for o in field if o.controller == player]
+        field = zones.get((None, Zone.BATTLEFIELD), ())
+        permanents = [o for i in field if (o := objects[i]).controller == player]
         mine_now = None if sorcery or given else [*held, *graveyard, *commanders, *permanents]
         if mine_now is not None:
             last = self._settled_listing(table, player, head, mine_now)
@@ -165,12 +168,12 @@ class Playing(Steps):
         command = self._pieced(pieces, player, commanders, head, given)
         mine = self._pieced(pieces, player, permanents, head, given)
         if not sorcery:
-            found = [Pass(), *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
+            found = [_PASS, *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1]]
             if mine_now is not None and not (hand[2] or yard[2] or command[2] or mine[2]):
                 table[("settled listing", player)] = (head, mine_now, found)
             return found
         lands, exiled = self._land_actions(player), self._may_play_actions(player)
-        return [Pass(), *lands, *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1], *exiled]
+        return [_PASS, *lands, *hand[0], *yard[0], *command[0], *mine[1], *yard[1], *hand[1], *exiled]
 
     @staticmethod
     def _settled_listing(

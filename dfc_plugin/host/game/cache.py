@@ -257,3 +257,8 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # object under a head (turn, active player, cleanup; on a later head while it may pay {T} as then);
 # ``"piece"``, the same shared by objects with the same inputs; ``"settled listing"``, a listing at
 # instant timing where nothing was asked, kept with its very objects (it takes the place of "local").
+
+# Round 10's listing and mana path (tests/test_speed10b.py): per face, snow._adds_types and
+# producing._replaces_mana.
+# ``_type_rows`` (layers.has_type_of with no animation on the object): per state and word, the printed
+# answer and the face whose living metal may add the type.

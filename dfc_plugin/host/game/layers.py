@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING, Any
 from dfc_plugin.cards import Ability, Face, Keyword, ParamMap, TypeLine
 from dfc_plugin.host.abilities.copying import counter_count
 from dfc_plugin.host.abilities.land_plays import land_plays_allowed
-from dfc_plugin.host.abilities.living_metal import types_added
+from dfc_plugin.host.abilities.living_metal import reads_the_turn, types_added
 from dfc_plugin.host.abilities.statics import active_continuous, any_static_with, cda_part, continuous, gives
 from dfc_plugin.host.core import ActionResult, action
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
@@ -227,9 +227,13 @@ class Layers(LoopState):
         effect took away are gone (205.1b)."""
         animations = self.animations.get(found.id)
         if not animations:  # (the common case: what the state prints, then the statics)
+            state = found.state
+            row = self.__dict__.get("_type_rows", _NO_ROWS).get((id(state), word))
+            if row is None or is_fresh():
+                row = self._type_row(state, word)
             return (
-                self._printed_type(found.state, word)
-                or self._keyword_type(found, word)
+                row[1]
+                or (row[2] is not None and word in types_added(self, found, row[2]))
                 or self._static_type(found, word)
             )
         if word in CREATURE_TYPES and any("creature" in a.removes for a in animations):
@@ -259,6 +263,25 @@ class Layers(LoopState):
                 table.clear()
             table[(id(state), word)] = (state, answer)
         return answer
+
+    def _type_row(self, state: DfcState, word: str) -> tuple[DfcState, bool, Face | None]:
+        """What :meth:`has_type_of` reads of the (immutable) state with no animation on
+        its object: whether it prints the type (:meth:`_printed_type`) and, where a
+        keyword of the printed face may add it (:meth:`_keyword_type`: living metal,
+        Creature or Artifact, face up), that face; worked out and remembered per state
+        and word (has_type_of reads the entry)."""
+        table: dict[tuple[int, str], tuple[DfcState, bool, Face | None]]
+        table = self.__dict__.setdefault("_type_rows", {})  # (an entry keeps its state alive)
+        face = None
+        if word in ("Creature", "Artifact") and not state.face_down:
+            printed = self.rules.characteristics(state).face  # (the face that is up, before layer 6)
+            face = printed if reads_the_turn(printed) else None
+        row = (state, self._printed_type(state, word), face)
+        if not is_fresh():
+            if len(table) > 50_000:
+                table.clear()
+            table[(id(state), word)] = row
+        return row
 
     def _keyword_type(self, found: GameObject, word: str) -> bool:
         """702.161a: living metal makes the Vehicle an artifact creature during its
@@ -489,6 +512,9 @@ class Layers(LoopState):
         """One land a turn, plus the additional land plays effects grant (305.2a)."""
         return land_plays_allowed(self, player)
 
+
+#: No rows yet (``_type_rows``, read by :meth:`Layers.has_type_of`).
+_NO_ROWS: dict[tuple[int, str], Any] = {}
 
 #: Where :meth:`Layers.continuous_gives` keeps its answer in the game's ``_static_cache``
 #: (whose entries are kept while ``k[1]`` is the game's version: this one is not).
