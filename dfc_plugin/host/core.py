@@ -21,7 +21,7 @@ from dfc_plugin.cards import CardDef
 from dfc_plugin.editions import CURRENT, Edition
 from dfc_plugin.errors import DfcError, EngineError, IllegalActionError, PluginError
 from dfc_plugin.host.access import GAME_ZONES, REACH, is_secret, public_description
-from dfc_plugin.host.model import CardInstance, Event, GameObject
+from dfc_plugin.host.model import CardInstance, Event, GameObject, evolved, new_event, new_object
 from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.characteristics import Characteristics
@@ -136,9 +136,8 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
 
 
 _cards_of = attrgetter("cards")
-#: A game object's fields, in the order its constructor takes them (every one an init field).
-_OBJECT_ORDER = tuple(f.name for f in fields(GameObject))
-_OBJECT_FIELDS = frozenset(_OBJECT_ORDER)
+#: A game object's fields (every one an init field).
+_OBJECT_FIELDS = frozenset(f.name for f in fields(GameObject))
 
 
 class GameCore:
@@ -387,7 +386,7 @@ class GameCore:
         **fields: Any,
     ) -> GameObject:
         """Put a new object into its state's zone (on top, or at the bottom)."""
-        made = GameObject(
+        made = new_object(
             self._next_object,
             cards,
             state,
@@ -413,10 +412,8 @@ class GameCore:
 
     def _replace(self, found: GameObject, **changes: Any) -> GameObject:
         """Change an object in place (same id: a transform, a tap, a counter)."""
-        if _OBJECT_FIELDS.issuperset(changes):  # (found.evolve, without replace()'s checks per field)
-            updated = GameObject(*[changes[n] if n in changes else getattr(found, n) for n in _OBJECT_ORDER])
-        else:
-            updated = found.evolve(**changes)  # (raises TypeError for a field it lacks)
+        # (found.evolve, without replace()'s checks per field; it raises TypeError for a field it lacks)
+        updated = evolved(found, changes) if _OBJECT_FIELDS.issuperset(changes) else found.evolve(**changes)
         self.objects[found.id] = updated
         return updated
 
@@ -503,19 +500,19 @@ class GameCore:
         """Add an event; details of a hidden object go only to those who may see it."""
         rule = self.edition.cite(rule) if rule and self.edition.renumbered else rule
         if found is None:
-            self.log.append(Event(self.turn, verb, text, rule, data=data))
+            self.log.append(new_event(self.turn, verb, text, rule, data=data))
             return
         data.setdefault("card_ids", tuple(card.id for card in found.cards))
         full = text.format(obj=self.describe(found))
         if _seen_by_everyone(found):  # (most: a permanent, a spell, a graveyard's card)
-            self.log.append(Event(self.turn, verb, full, rule, data=data))
+            self.log.append(new_event(self.turn, verb, full, rule, data=data))
             return
         viewers = tuple(p for p in self.players if self.may_look(p, found))
         if len(viewers) < len(self.players):
             public = text.format(obj=self.describe(found, reader=_NOBODY))
-            self.log.append(Event(self.turn, verb, full, rule, viewers, public, data))
+            self.log.append(new_event(self.turn, verb, full, rule, viewers, public, data))
         else:
-            self.log.append(Event(self.turn, verb, full, rule, data=data))
+            self.log.append(new_event(self.turn, verb, full, rule, data=data))
 
     def log_text(self, reader: int | None = None) -> str:
         """The event log as text, as ``reader`` may read it."""

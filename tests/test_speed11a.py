@@ -1,0 +1,83 @@
+"""Round 11's shortcuts around every action and its records (issue 10, "throughput"):
+the quick makers of game objects and log events (:mod:`dfc_plugin.host.model`) make the
+very values the frozen dataclasses' constructors make; the lighter snapshot of an action
+restores the game exactly as it was."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import pytest
+
+from dfc_plugin.host.model import Event, GameObject, evolved, new_event, new_object
+
+#: A value for every field of a game object, none of them its default.
+_OBJECT_VALUES: dict[str, Any] = {
+    "id": 7,
+    "cards": ("card",),
+    "state": "state",
+    "controller": 2,
+    "timestamp": 11,
+    "tapped": True,
+    "counters": (("P1P1", 2),),
+    "effects": ("effect",),
+    "controlled_since_turn": 3,
+    "linked": (4,),
+    "known_to": (1,),
+    "chosen_name": "Bear",
+    "cast_via": "Flashback",
+    "x": 5,
+    "cast_from": "graveyard",
+    "permits": ((1, "siege"),),
+}
+
+
+def _plain() -> GameObject:
+    """A game object with every field at its default (the state stands in: never read)."""
+    state: Any = "s"
+    return GameObject(1, (), state, 1, 2)
+
+
+def test_every_field_of_a_game_object_has_a_value_here() -> None:
+    assert list(_OBJECT_VALUES) == [f.name for f in dataclasses.fields(GameObject)]
+
+
+def test_new_object_is_the_dataclass_value() -> None:
+    made = new_object(**_OBJECT_VALUES)
+    expected = GameObject(**_OBJECT_VALUES)
+    assert type(made) is GameObject
+    assert made == expected
+    assert hash(made) == hash(expected)
+    assert repr(made) == repr(expected)
+    positional = new_object(*_OBJECT_VALUES.values())
+    assert positional == expected
+    assert new_object(1, (), "s", 1, 2) == _plain()  # (the defaults)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.tapped = False  # type: ignore[misc]
+
+
+@pytest.mark.parametrize("name", list(_OBJECT_VALUES))
+def test_evolved_changes_that_field_alone(name: str) -> None:
+    found = _plain()
+    changed = evolved(found, {name: _OBJECT_VALUES[name]})
+    assert type(changed) is GameObject
+    assert changed == dataclasses.replace(found, **{name: _OBJECT_VALUES[name]})
+    assert found == _plain()  # (the original is untouched)
+
+
+def test_evolved_refuses_a_name_that_is_no_field() -> None:
+    with pytest.raises(AttributeError):
+        evolved(_plain(), {"colour": "red"})
+
+
+def test_new_event_is_the_dataclass_value() -> None:
+    full = new_event(3, "cast", "x is cast", "601.2", (1,), "a card is cast", {"card_ids": (4,)})
+    expected = Event(3, "cast", "x is cast", "601.2", (1,), "a card is cast", {"card_ids": (4,)})
+    assert type(full) is Event
+    assert (full, hash(full), repr(full)) == (expected, hash(expected), repr(expected))
+    short = new_event(3, "pass", "p passes")
+    assert short == Event(3, "pass", "p passes")
+    assert short.data == {} and short.data is not new_event(3, "pass", "p passes").data
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        short.text = ""  # type: ignore[misc]
