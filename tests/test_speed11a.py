@@ -9,8 +9,12 @@ import dataclasses
 from typing import Any
 
 import pytest
+from random_support import new_random_game
 
+from dfc_plugin.errors import EngineError
+from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import Event, GameObject, evolved, new_event, new_object
+from dfc_plugin.state import Zone
 
 #: A value for every field of a game object, none of them its default.
 _OBJECT_VALUES: dict[str, Any] = {
@@ -81,3 +85,57 @@ def test_new_event_is_the_dataclass_value() -> None:
     assert short.data == {} and short.data is not new_event(3, "pass", "p passes").data
     with pytest.raises(dataclasses.FrozenInstanceError):
         short.text = ""  # type: ignore[misc]
+
+
+def _loop_fields_copied_shallow(game: LoopState) -> list[str]:
+    """The loop's fields a snapshot copies by ``copy()`` that hold a list among their
+    values (which that copy would share with the game, not keep)."""
+    wrong = []
+    for name in game._LOOP_FIELDS:
+        value = getattr(game, name)
+        assert type(value) in (dict, list, set), name
+        shallow = name not in game._DEEP_FIELDS and isinstance(value, dict)
+        if shallow and any(isinstance(v, list) for v in value.values()):
+            wrong.append(name)
+    return wrong
+
+
+def test_only_the_deep_fields_hold_lists_in_random_games(monkeypatch: pytest.MonkeyPatch) -> None:
+    """At every snapshot of six random games, each loop field outside ``_DEEP_FIELDS`` is
+    a set, a list, or a dict without list values: its ``copy()`` keeps it whole."""
+    seen: list[str] = []
+    taken = LoopState._snapshot
+
+    def checked(game: LoopState) -> dict[str, Any]:
+        seen.extend(_loop_fields_copied_shallow(game))
+        return taken(game)
+
+    monkeypatch.setattr(LoopState, "_snapshot", checked)
+    for seed in range(6):
+        game = new_random_game(seed, invariants=False)
+        game.start(hand=7)
+        game.play(max_actions=300)
+    assert seen == []
+
+
+def test_a_deep_field_list_changed_in_place_is_restored() -> None:
+    """``blockers``, ``animations``, ``chosen`` and ``imprinted`` (each a dict of lists)
+    are kept list by list: a list changed in place after the snapshot is as it was."""
+    game = new_random_game(1, invariants=False)
+    game.start(hand=7)
+    for name in ("blockers", "animations", "chosen", "imprinted"):
+        getattr(game, name)[-1] = [("o", 1)]
+    snapshot = game._snapshot()
+    for name in ("blockers", "animations", "chosen", "imprinted"):
+        getattr(game, name)[-1].append(("o", 2))
+    game._restore(snapshot)
+    assert all(getattr(game, n) == {-1: [("o", 1)]} for n in ("blockers", "animations", "chosen", "imprinted"))
+
+
+def test_a_restore_refuses_a_zone_table_with_other_keys() -> None:
+    """The zones are restored onto the table's keys: a table that gained one is a bug."""
+    game = new_random_game(2, invariants=False)
+    snapshot = game._snapshot()
+    game.zones[(3, Zone.HAND)] = []
+    with pytest.raises(EngineError, match="other keys"):
+        game._restore(snapshot)

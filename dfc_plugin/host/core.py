@@ -217,25 +217,25 @@ class GameCore:
         return {
             "objects": kept,
             # (``dict.copy`` copies the table as it is, ``dict(...)`` inserts each entry
-            # anew: measured 2.5 against 0.3 microseconds here; the zones' comprehension
-            # 1.3 against 2.6 for ``dict(zip(...))``)
-            "zones": {key: ids.copy() for key, ids in self.zones.items()},
+            # anew: measured 2.5 against 0.3 microseconds here. The zones' lists only, in
+            # one C loop: the zones are the same keys from the start of the game on)
+            "zones": tuple(map(list.copy, self.zones.values())),
             "cards": self.cards.copy(),
             "log": len(self.log),
             "scalars": (self.turn, self.active, self.day_night, self.spells_cast_last_turn),
-            "counts": (dict(self.lands_played), dict(self.spells_cast)),
-            "mana": {p: list(m) for p, m in self.mana_pool.items()},
+            "counts": (self.lands_played.copy(), self.spells_cast.copy()),
+            "mana": tuple(map(list.copy, self.mana_pool.values())),
             "ids": (self._next_object, self._next_card, self._clock),
         }
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         self.objects = snapshot["objects"]
-        self.zones = snapshot["zones"]
+        self.zones = _same_keys(self.zones, snapshot["zones"])
         self.cards = snapshot["cards"]
         del self.log[snapshot["log"] :]
         self.turn, self.active, self.day_night, self.spells_cast_last_turn = snapshot["scalars"]
         self.lands_played, self.spells_cast = snapshot["counts"]
-        self.mana_pool = snapshot["mana"]
+        self.mana_pool = _same_keys(self.mana_pool, snapshot["mana"])
         self._next_object, self._next_card, self._clock = snapshot["ids"]
 
     def _check_after(self, name: str) -> None:
@@ -676,6 +676,15 @@ def _installed_rules(edition: Edition, checked: bool) -> tuple[Any, Registry]:
         manager = plugin_manager()
         built = _INSTALLED_RULES[key] = (manager, build_registry(manager, edition, checked=checked))
     return built
+
+
+def _same_keys(table: dict[Any, list[T]], kept: tuple[list[T], ...]) -> dict[Any, list[T]]:
+    """A table of lists (the zones, the mana pools) as a snapshot kept it: its lists, in
+    its keys' order. The keys are made with the game and never change; a table that has
+    other keys than when the snapshot was taken is an engine bug, not restored wrongly."""
+    if len(table) != len(kept):
+        raise EngineError("a table of the game has other keys than when its snapshot was taken")
+    return dict(zip(table, kept, strict=True))
 
 
 def _verb(action: str) -> str:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import weakref
 from collections.abc import Iterable, Iterator, Sequence
 from itertools import compress, repeat
-from operator import attrgetter, is_
+from operator import is_, itemgetter
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from dfc_plugin.cards import CardDef, Face
@@ -222,16 +222,28 @@ class LoopState(GameCore):
         "attached_players",
     )
 
+    #: The fields among :attr:`_LOOP_FIELDS` whose values may be lists that are changed in
+    #: place (``remembered.setdefault(card, []).append``): each of those lists is copied
+    #: too. Every other field is a set, a list, or a dict of values that are never lists
+    #: (tests/test_speed11a.py checks so after random games), copied by ``copy()``.
+    _DEEP_FIELDS = frozenset(("remembered", "blockers", "animations", "chosen", "imprinted"))
+
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
-        # (most are empty: those need no copy, _restore makes new ones; all read in one call)
-        fields, full = self.__dict__, compress(self._LOOP_FIELDS, _loop_values(self))
-        snapshot["loop"] = {name: _copy(fields[name]) for name in full}
+        # (most are empty: those need no copy, _restore makes new ones; all read in one
+        # call, from the instance's dictionary, where __init__ put each of them)
+        values = _loop_items(self.__dict__)
+        deep = self._DEEP_FIELDS
+        snapshot["loop"] = {
+            name: _copy(value) if name in deep else value.copy()
+            for name, value in compress(zip(self._LOOP_FIELDS, values, strict=True), values)
+        }
         # This turn's events are only appended to, or replaced by a new list as a turn
         # begins: the list and its length restore it (no copy of a turn's worth).
         snapshot["this_turn"] = (self.this_turn, len(self.this_turn))
-        snapshot["loop_scalars"] = (self.step, self.priority, list(self.losers), self._day_seen, self.playing)
-        snapshot["loop_lists"] = (list(self.stack_items), list(self.pending))
+        losers = self.losers.copy()
+        snapshot["loop_scalars"] = (self.step, self.priority, losers, self._day_seen, self.playing)
+        snapshot["loop_lists"] = (self.stack_items.copy(), self.pending.copy())
         return snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
@@ -735,5 +747,6 @@ def players_in_order(game: Any, start: int) -> Iterable[int]:
     return players[index:] + players[:index]
 
 
-#: Every field of :attr:`LoopState._LOOP_FIELDS`, read in one call (each snapshot reads them all).
-_loop_values = attrgetter(*LoopState._LOOP_FIELDS)
+#: Every field of :attr:`LoopState._LOOP_FIELDS` from a game's instance dictionary, read
+#: in one call (each snapshot reads them all).
+_loop_items = itemgetter(*LoopState._LOOP_FIELDS)
