@@ -12,8 +12,9 @@ import pytest
 from random_support import new_random_game
 
 from dfc_plugin.errors import EngineError
+from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import LoopState
-from dfc_plugin.host.model import Event, GameObject, evolved, new_event, new_object
+from dfc_plugin.host.model import CardInstance, Event, GameObject, evolved, new_card, new_event, new_object
 from dfc_plugin.state import Zone
 
 #: A value for every field of a game object, none of them its default.
@@ -73,6 +74,17 @@ def test_evolved_changes_that_field_alone(name: str) -> None:
 def test_evolved_refuses_a_name_that_is_no_field() -> None:
     with pytest.raises(AttributeError):
         evolved(_plain(), {"colour": "red"})
+
+
+def test_new_card_is_the_dataclass_value() -> None:
+    definition: Any = "definition"  # (stands in: never read)
+    made = new_card(4, definition, 2, True)
+    expected = CardInstance(4, definition, 2, True)
+    assert type(made) is CardInstance
+    assert (made, hash(made), repr(made)) == (expected, hash(expected), repr(expected))
+    assert new_card(4, definition, 2) == CardInstance(4, definition, 2) != made  # (token: False)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        made.owner = 1  # type: ignore[misc]
 
 
 def test_new_event_is_the_dataclass_value() -> None:
@@ -139,3 +151,39 @@ def test_a_restore_refuses_a_zone_table_with_other_keys() -> None:
     game.zones[(3, Zone.HAND)] = []
     with pytest.raises(EngineError, match="other keys"):
         game._restore(snapshot)
+
+
+def test_a_game_event_is_the_frozen_value_its_fields_give() -> None:
+    """``GameEvent``'s own ``__init__`` gives what the dataclass's would: the fields as
+    passed, a new empty dict for each omitted one, equal and frozen; ``replace`` works."""
+    full = GameEvent("ChangesZone", {"Card": 3}, {"Player": 1}, {"Origin": Zone.HAND}, {})
+    assert (full.mode, full.objects, full.players, full.data, full.lki) == (
+        "ChangesZone",
+        {"Card": 3},
+        {"Player": 1},
+        {"Origin": Zone.HAND},
+        {},
+    )
+    bare = GameEvent("Phase")
+    assert (bare.objects, bare.players, bare.data, bare.lki) == ({}, {}, {}, {})
+    assert bare.objects is not GameEvent("Phase").objects  # (each its own)
+    assert bare == GameEvent(mode="Phase") and bare != full
+    assert dataclasses.replace(full, mode="Drawn") == GameEvent("Drawn", {"Card": 3}, {"Player": 1}, full.data)
+    assert repr(bare) == "GameEvent(mode='Phase', objects={}, players={}, data={}, lki={})"
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        bare.mode = "Drawn"  # type: ignore[misc]
+
+
+def test_a_recorded_event_is_the_value_the_constructor_gives() -> None:
+    """``record`` makes its events positionally: the same values as with the defaults,
+    the cards' ids in order, a hidden object's text for its viewers only."""
+    game = new_random_game(4, invariants=False)
+    hand = game.in_zone(Zone.LIBRARY, 1)[-1]
+    game.record("look", hand, "{obj} is looked at", "701.16b", extra=1)
+    name = game.describe(hand)
+    assert game.log[-1] == Event(
+        game.turn, "look", f"{name} is looked at", "701.16b", (), "a card is looked at", {}
+    )
+    assert game.log[-1].data == {"extra": 1, "card_ids": (hand.cards[0].id,)}
+    game.record("note", None, "a note", "")
+    assert game.log[-1] == Event(game.turn, "note", "a note") and game.log[-1].data == {}

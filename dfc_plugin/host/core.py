@@ -21,7 +21,7 @@ from dfc_plugin.cards import CardDef
 from dfc_plugin.editions import CURRENT, Edition
 from dfc_plugin.errors import DfcError, EngineError, IllegalActionError, PluginError
 from dfc_plugin.host.access import GAME_ZONES, REACH, is_secret, public_description
-from dfc_plugin.host.model import CardInstance, Event, GameObject, evolved, new_event, new_object
+from dfc_plugin.host.model import CardInstance, Event, GameObject, evolved, new_card, new_event, new_object
 from dfc_plugin.hostspec import build_registry, plugin_manager
 from dfc_plugin.registry import Registry
 from dfc_plugin.rules.characteristics import Characteristics
@@ -136,6 +136,7 @@ def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[C
 
 
 _cards_of = attrgetter("cards")
+_card_id = attrgetter("id")
 #: A game object's fields (every one an init field).
 _OBJECT_FIELDS = frozenset(f.name for f in fields(GameObject))
 
@@ -371,7 +372,7 @@ class GameCore:
         return self._clock
 
     def _card(self, definition: CardDef, owner: int, token: bool = False) -> CardInstance:
-        card = CardInstance(self._next_card, definition, owner, token)
+        card = new_card(self._next_card, definition, owner, token)
         self.cards[card.id] = card
         self._next_card += 1
         return card
@@ -499,13 +500,14 @@ class GameCore:
     def record(self, verb: str, found: GameObject | None, text: str, rule: str = "", **data: Any) -> None:
         """Add an event; details of a hidden object go only to those who may see it."""
         rule = self.edition.cite(rule) if rule and self.edition.renumbered else rule
+        # (the events made positionally: private_to None, public_text "", as by default)
         if found is None:
-            self.log.append(new_event(self.turn, verb, text, rule, data=data))
+            self.log.append(new_event(self.turn, verb, text, rule, None, "", data))
             return
-        data.setdefault("card_ids", tuple(card.id for card in found.cards))
+        data.setdefault("card_ids", tuple(map(_card_id, found.cards)))
         full = text.format(obj=self.describe(found))
         if _seen_by_everyone(found):  # (most: a permanent, a spell, a graveyard's card)
-            self.log.append(new_event(self.turn, verb, full, rule, data=data))
+            self.log.append(new_event(self.turn, verb, full, rule, None, "", data))
             return
         viewers = tuple(p for p in self.players if self.may_look(p, found))
         if len(viewers) < len(self.players):

@@ -16,7 +16,7 @@ from typing import Any
 from dfc_plugin.cards import CardDef
 from dfc_plugin.state import DfcState, Zone
 
-__all__ = ["CardInstance", "Effect", "Event", "GameObject", "evolved", "new_event", "new_object"]
+__all__ = ["CardInstance", "Effect", "Event", "GameObject", "evolved", "new_card", "new_event", "new_object"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -132,6 +132,7 @@ def _draft_of(record: type) -> Any:
 
 _ObjectDraft = _draft_of(GameObject)
 _EventDraft = _draft_of(Event)
+_CardDraft = _draft_of(CardInstance)
 #: Every field of a game object, in its constructor's order, read in one call.
 _object_fields = attrgetter(*(f.name for f in fields(GameObject)))
 
@@ -161,4 +162,13 @@ def new_event(*args: Any, **kwargs: Any) -> Event:
     draft = _EventDraft(*args, **kwargs)
     draft.__class__ = Event
     made: Event = draft
+    return made
+
+
+def new_card(*args: Any, **kwargs: Any) -> CardInstance:
+    """The same value as ``CardInstance(*args, **kwargs)`` (one per card of every deck), as
+    :func:`new_object`."""
+    draft = _CardDraft(*args, **kwargs)
+    draft.__class__ = CardInstance
+    made: CardInstance = draft
     return made

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
 __all__ = ["GameEvent", "PendingTrigger", "StackItem"]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class GameEvent:
     """One event: its trigger mode name, the objects and players in it by role
     (``Card``, ``Attacker``, ``Source``; ``Player``), details (``Origin``,
@@ -32,6 +32,26 @@ class GameEvent:
     players: dict[str, int] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
     lki: dict[int, GameObject] = field(default_factory=dict)
+
+    def __init__(
+        self,
+        mode: str,
+        objects: dict[str, int] | None = None,
+        players: dict[str, int] | None = None,
+        data: dict[str, Any] | None = None,
+        lki: dict[int, GameObject] | None = None,
+    ) -> None:
+        """The fields, each omitted one a new empty dict (the defaults above), stored
+        straight into the instance dictionary: the frozen ``__init__`` would set each
+        through ``object.__setattr__`` (one event per move, draw and step; the
+        instance stays frozen)."""
+        self.__dict__.update(
+            mode=mode,
+            objects={} if objects is None else objects,
+            players={} if players is None else players,
+            data={} if data is None else data,
+            lki={} if lki is None else lki,
+        )
 
 
 @dataclass
