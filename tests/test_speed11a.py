@@ -203,3 +203,22 @@ def test_new_ctx_is_the_dataclass_value() -> None:
     }
     assert made.targets is not new_ctx(game, 3, 4, 2, face).targets
     assert new_ctx(game, 3, 4, 2, face) == Ctx(game, 3, 4, 2, face)  # (x: 0)
+
+
+def test_empty_until_and_commander_records_come_back_empty() -> None:
+    """A snapshot taken with no "until" exile and no commander record keeps none (``None``):
+    what the action then adds is gone after the restore, and new empty ones are made."""
+    game = new_random_game(6, invariants=False)
+    assert "_commander" not in game.__dict__ and not game.until_leaves
+    snapshot = game._snapshot()
+    assert snapshot["until"] is None and snapshot["commander"] is None
+    game.until_leaves[1] = [(2, Zone.HAND)]
+    game._sources_gone.append(1)
+    game._commander_fields()["casts"][5] = 1
+    game._restore(snapshot)
+    assert (game.until_leaves, game._sources_gone, game._commander_fields()["casts"]) == ({}, [], {})
+    game.until_leaves[1] = [(2, Zone.HAND)]
+    kept = game._snapshot()
+    game.until_leaves[1].append((3, Zone.HAND))
+    game._restore(kept)
+    assert game.until_leaves == {1: [(2, Zone.HAND)]}

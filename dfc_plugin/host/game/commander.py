@@ -143,9 +143,9 @@ class CommanderRules(LoopState):
     # ------------------------------------------------------------------ transactions
     def _snapshot(self) -> dict[str, Any]:
         snapshot: dict[str, Any] = super()._snapshot()
-        fields = self._commander_fields()
+        fields = self.__dict__.get("_commander")  # (not made yet: as if made empty)
         # (no commander, no cast, nobody asked: most games; restored as new empty ones)
-        kept = {k: type(v)(v) for k, v in fields.items()} if any(fields.values()) else None
+        kept = {k: type(v)(v) for k, v in fields.items()} if fields and any(fields.values()) else None
         snapshot["commander"] = kept
         return snapshot
 

@@ -40,14 +40,14 @@ class Leaving(LoopState):
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
         if not self.until_leaves and not self._sources_gone:  # (most games: restored as new empty ones)
-            snapshot["until"] = ({}, [])
+            snapshot["until"] = None
             return snapshot
         snapshot["until"] = ({k: list(v) for k, v in self.until_leaves.items()}, list(self._sources_gone))
         return snapshot
 
     def _restore(self, snapshot: dict[str, Any]) -> None:
         super()._restore(snapshot)
-        until, gone = snapshot["until"]
+        until, gone = snapshot["until"] or ({}, [])
         self.until_leaves = {k: list(v) for k, v in until.items()}
         self._sources_gone = list(gone)
 
