@@ -13,6 +13,7 @@ from random_support import new_random_game
 
 from dfc_plugin.errors import EngineError
 from dfc_plugin.host.abilities.values import Ctx, new_ctx
+from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import CardInstance, Event, GameObject, evolved, new_card, new_event, new_object
@@ -142,7 +143,9 @@ def test_a_deep_field_list_changed_in_place_is_restored() -> None:
     for name in ("blockers", "animations", "chosen", "imprinted"):
         getattr(game, name)[-1].append(("o", 2))
     game._restore(snapshot)
-    assert all(getattr(game, n) == {-1: [("o", 1)]} for n in ("blockers", "animations", "chosen", "imprinted"))
+    assert all(
+        getattr(game, n) == {-1: [("o", 1)]} for n in ("blockers", "animations", "chosen", "imprinted")
+    )
 
 
 def test_a_restore_refuses_a_zone_table_with_other_keys() -> None:
@@ -169,7 +172,9 @@ def test_a_game_event_is_the_frozen_value_its_fields_give() -> None:
     assert (bare.objects, bare.players, bare.data, bare.lki) == ({}, {}, {}, {})
     assert bare.objects is not GameEvent("Phase").objects  # (each its own)
     assert bare == GameEvent(mode="Phase") and bare != full
-    assert dataclasses.replace(full, mode="Drawn") == GameEvent("Drawn", {"Card": 3}, {"Player": 1}, full.data)
+    assert dataclasses.replace(full, mode="Drawn") == GameEvent(
+        "Drawn", {"Card": 3}, {"Player": 1}, full.data
+    )
     assert repr(bare) == "GameEvent(mode='Phase', objects={}, players={}, data={}, lki={})"
     with pytest.raises(dataclasses.FrozenInstanceError):
         bare.mode = "Drawn"  # type: ignore[misc]
@@ -222,3 +227,31 @@ def test_empty_until_and_commander_records_come_back_empty() -> None:
     game.until_leaves[1].append((3, Zone.HAND))
     game._restore(kept)
     assert game.until_leaves == {1: [(2, Zone.HAND)]}
+
+
+def test_an_action_result_is_the_frozen_value_its_fields_give() -> None:
+    """``ActionResult``'s own ``__init__`` takes the dataclass's fields in their order,
+    with their defaults, and keeps the value frozen; ``replace`` works (renumbered rules)."""
+    made = ActionResult(True, "121.1", "drew 1", (4,), 1, 2, ("a note",))
+    assert [getattr(made, f.name) for f in dataclasses.fields(ActionResult)] == [
+        True,
+        "121.1",
+        "drew 1",
+        (4,),
+        1,
+        2,
+        ("a note",),
+    ]
+    bare = ActionResult(False, "117.3", "passed")
+    defaults = [f.default for f in dataclasses.fields(ActionResult)[3:]]
+    assert [bare.objects, bare.objects_moved, bare.cards_moved, bare.notes] == defaults
+    assert dataclasses.replace(made, rule="120.3") == ActionResult(
+        True, "120.3", "drew 1", (4,), 1, 2, ("a note",)
+    )
+    assert bare == ActionResult(happened=False, rule="117.3", reason="passed") != made
+    assert repr(bare) == (
+        "ActionResult(happened=False, rule='117.3', reason='passed', objects=(), objects_moved=0, "
+        "cards_moved=0, notes=())"
+    )
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        bare.rule = ""  # type: ignore[misc]

@@ -60,7 +60,7 @@ class FirstChoice:
         return options[0]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, init=False)
 class ActionResult:
     """What an action did: whether it happened, the rule that decided it, the objects it
     made (new ids), and counts of objects and cards that changed zones (712.21e)."""
@@ -73,12 +73,32 @@ class ActionResult:
     cards_moved: int = 0
     notes: tuple[str, ...] = field(default=())
 
+    def __init__(  # noqa: PLR0917  (the dataclass's own signature, its defaults above)
+        self,
+        happened: bool,
+        rule: str,
+        reason: str,
+        objects: tuple[int, ...] = (),
+        objects_moved: int = 0,
+        cards_moved: int = 0,
+        notes: tuple[str, ...] = (),
+    ) -> None:
+        """The fields stored straight into the instance dictionary: the frozen
+        ``__init__`` would set each through ``object.__setattr__`` (every action and every
+        move within one makes a result; the instance stays frozen)."""
+        values = (happened, rule, reason, objects, objects_moved, cards_moved, notes)
+        self.__dict__.update(zip(_RESULT_FIELDS, values, strict=True))
+
     @property
     def object(self) -> int:
         """The one object the action made (or changed)."""
         if not self.objects:
             raise EngineError(f"the action made no object ({self.reason})")
         return self.objects[0]
+
+
+#: An action result's fields, in the order its constructor takes them.
+_RESULT_FIELDS = tuple(f.name for f in fields(ActionResult))
 
 
 def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[Concatenate[Any, P], R]]:
