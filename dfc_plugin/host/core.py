@@ -86,8 +86,9 @@ class ActionResult:
         """The fields stored straight into the instance dictionary: the frozen
         ``__init__`` would set each through ``object.__setattr__`` (every action and every
         move within one makes a result; the instance stays frozen)."""
-        values = (happened, rule, reason, objects, objects_moved, cards_moved, notes)
-        self.__dict__.update(zip(_RESULT_FIELDS, values, strict=True))
+        own = self.__dict__  # (in the fields' order, as the dataclass's __init__ would)
+        own["happened"], own["rule"], own["reason"], own["objects"] = happened, rule, reason, objects
+        own["objects_moved"], own["cards_moved"], own["notes"] = objects_moved, cards_moved, notes
 
     @property
     def object(self) -> int:
@@ -95,10 +96,6 @@ class ActionResult:
         if not self.objects:
             raise EngineError(f"the action made no object ({self.reason})")
         return self.objects[0]
-
-
-#: An action result's fields, in the order its constructor takes them.
-_RESULT_FIELDS = tuple(f.name for f in fields(ActionResult))
 
 
 def action(name: str) -> Callable[[Callable[Concatenate[Any, P], R]], Callable[Concatenate[Any, P], R]]:

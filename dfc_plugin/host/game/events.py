@@ -45,13 +45,12 @@ class GameEvent:
         straight into the instance dictionary: the frozen ``__init__`` would set each
         through ``object.__setattr__`` (one event per move, draw and step; the
         instance stays frozen)."""
-        self.__dict__.update(
-            mode=mode,
-            objects={} if objects is None else objects,
-            players={} if players is None else players,
-            data={} if data is None else data,
-            lki={} if lki is None else lki,
-        )
+        own = self.__dict__  # (in the fields' order, as the dataclass's __init__ would)
+        own["mode"] = mode
+        own["objects"] = {} if objects is None else objects
+        own["players"] = {} if players is None else players
+        own["data"] = {} if data is None else data
+        own["lki"] = {} if lki is None else lki
 
 
 @dataclass
