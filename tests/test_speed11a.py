@@ -12,7 +12,6 @@ import pytest
 from random_support import new_random_game
 
 from dfc_plugin.errors import EngineError
-from dfc_plugin.host.abilities.values import Ctx, new_ctx
 from dfc_plugin.host.core import ActionResult
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.state import LoopState
@@ -193,21 +192,6 @@ def test_a_recorded_event_is_the_value_the_constructor_gives() -> None:
     assert game.log[-1].data == {"extra": 1, "card_ids": (hand.cards[0].id,)}
     game.record("note", None, "a note", "")
     assert game.log[-1] == Event(game.turn, "note", "a note") and game.log[-1].data == {}
-
-
-def test_new_ctx_is_the_dataclass_value() -> None:
-    """``new_ctx`` fills in every field ``Ctx(...)`` does, in the same order, with the same
-    values (new containers each time) and the game held weakly as the property does."""
-    game = new_random_game(5, invariants=False)
-    face: Any = "face"  # (stands in: never read)
-    made, expected = new_ctx(game, 3, 4, 2, face, x=6), Ctx(game, 3, 4, 2, face, x=6)
-    assert made == expected and made.game is game and made.x == 6
-    assert list(vars(made)) == list(vars(expected))
-    assert {k: v for k, v in vars(made).items() if k != "_game"} == {
-        k: v for k, v in vars(expected).items() if k != "_game"
-    }
-    assert made.targets is not new_ctx(game, 3, 4, 2, face).targets
-    assert new_ctx(game, 3, 4, 2, face) == Ctx(game, 3, 4, 2, face)  # (x: 0)
 
 
 def test_empty_until_and_commander_records_come_back_empty() -> None:

@@ -40,7 +40,6 @@ __all__ = [
     "defined_players",
     "matches",
     "matches_player",
-    "new_ctx",
     "objects_made",
     "present_count",
     "svar_params",
@@ -108,32 +107,6 @@ def _hold_game(ctx: Ctx, game: Any) -> None:
 # game a cycle that only the cyclic garbage collector frees (set after the decorator, so
 # that the dataclass's ``__init__`` and ``replace`` still take and give ``game``).
 Ctx.game = property(_ctx_game, _hold_game)
-
-
-def new_ctx(game: Any, source: int, card: int, controller: int, face: Face, *, x: int = 0) -> Ctx:
-    """The same value as ``Ctx(game, source, card, controller, face, x=x)`` (a new
-    context for each ability the listing, an activation or a trigger looks at), its
-    fields put straight into the instance dictionary, in the order ``__init__`` puts them:
-    the dataclass's ``__init__`` sets twelve and calls the ``game`` property's setter."""
-    ctx: Ctx = _new_instance(Ctx)
-    ctx.__dict__.update(
-        _game=weakref.ref(game),
-        source=source,
-        card=card,
-        controller=controller,
-        face=face,
-        targets={},
-        event=None,
-        replaced=None,
-        x=x,
-        link=0,
-        cost_paid={},
-        delayed=[],
-    )
-    return ctx
-
-
-_new_instance = object.__new__
 
 
 # --------------------------------------------------------------------------- parsing

@@ -21,7 +21,7 @@ from dfc_plugin.errors import EngineError, IllegalActionError, UnsupportedAbilit
 from dfc_plugin.host.abilities.batches import flush
 from dfc_plugin.host.abilities.census import card_report
 from dfc_plugin.host.abilities.replacements import entering
-from dfc_plugin.host.abilities.values import Ctx, Target, new_ctx
+from dfc_plugin.host.abilities.values import Ctx, Target
 from dfc_plugin.host.core import ActionResult, GameCore
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
@@ -475,7 +475,7 @@ class LoopState(GameCore):
 
     # ------------------------------------------------------------------ abilities' view
     def ability_ctx(self, found: GameObject, face: Face, controller: int | None = None) -> Ctx:
-        return new_ctx(
+        return Ctx(
             self,
             found.id,
             found.cards[0].id,
