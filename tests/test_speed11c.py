@@ -1,0 +1,76 @@
+"""Issue 10 (throughput), round 11 C: the listing's pieces and the mana ability's path.
+
+CR 302.6: a creature's activated ability with the tap symbol ({T}) or the untap symbol
+({Q}) in its cost can't be activated unless the creature has been under its
+controller's control continuously since their most recent turn began. That is the only
+thing a piece of the listing (host/game/actions.py ``_piece_of``) reads that changes
+from turn to turn; an object whose activations pay no {T} or {Q} (a card in hand, a
+creature with none) keeps its piece under every turn's head, and shares it whether it
+may pay {T} or not. Each shortcut is checked here against the listing worked out with
+nothing remembered, and against the work it saves.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from test_speed9b import _afresh, _pieced, _upkeep
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.game.actions import Activate, Pass
+
+
+def _pieces(game: Game, player: int, sorcery: bool = False) -> dict[int, tuple[Any, ...]]:
+    table: dict[Any, Any] = game.__dict__["_activation_rows"]
+    pieces: dict[int, tuple[Any, ...]] = table[("pieces", player, sorcery)]
+    return pieces
+
+
+@pytest.mark.rule("302.6", "702.29a")
+def test_a_piece_that_pays_no_tap_is_kept_under_every_head() -> None:
+    """702.29a: cycling is activated from the hand, "[Cost], Discard this card": no {T}
+    (302.6 doesn't touch it). The very same Test Cycler in hand keeps the very same
+    piece from its controller's first upkeep to their next, though the turn (and
+    whether it may pay {T}: it came on turn 1, so only from turn 3) changed; the
+    listing is the one worked out afresh at both."""
+    game, _, (cycler,) = _upkeep(hand=("Test Cycler",), since=1)
+    assert _pieced(game)
+    assert game.legal_actions(1) == [Pass()] == _afresh(game, 1)  # (no mana for {1})
+    piece = _pieces(game, 1)[cycler]
+    assert piece[0] is game.objects[cycler] and piece[8]  # (pays no {T} or {Q})
+    game.pass_until("upkeep", turn=3)
+    assert _pieced(game) and game.objects[cycler] is piece[0]
+    assert game.legal_actions(1) == [Pass()] == _afresh(game, 1)
+    assert _pieces(game, 1)[cycler] is piece  # (not worked out again: no head read)
+
+
+@pytest.mark.rule("302.6")
+def test_a_piece_whose_ability_pays_tap_is_read_again_under_a_new_head() -> None:
+    """302.6: Smokebraider's "{T}: Add two mana" (settled in its piece: no target, no
+    mana to pay) can't be activated on the turn it came under its controller's control
+    and can on their next turn: its piece is worked out again under the new head (it
+    pays {T}), and lists the ability then, as afresh."""
+    game, (braider,), _ = _upkeep("Smokebraider", since=1)
+    assert game.legal_actions(1) == [Pass()] == _afresh(game, 1)
+    piece = _pieces(game, 1)[braider]
+    assert not piece[8]
+    game.pass_until("upkeep", turn=3)
+    assert game.objects[braider] is piece[0] and _pieced(game)
+    listed = game.legal_actions(1)
+    assert Activate(braider, 0) in listed and listed == _afresh(game, 1)
+    assert _pieces(game, 1)[braider] is not piece
+
+
+@pytest.mark.rule("302.6")
+def test_an_untapped_land_shares_the_piece_it_had() -> None:
+    """302.6 doesn't touch a land (not a creature), but its mana ability pays {T}: the
+    Mountain's piece is read again under each head; tapped and untapped again (each a
+    new object, same state) it lists its mana ability again, as afresh."""
+    game, (mountain,), _ = _upkeep("Mountain")
+    assert game.legal_actions(1) == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
+    game.apply(1, Activate(mountain, 0))
+    assert game.legal_actions(1) == [Pass()] == _afresh(game, 1)
+    game.pass_until("upkeep", turn=3)
+    assert game.legal_actions(1) == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
+    assert not _pieces(game, 1)[mountain][8]
