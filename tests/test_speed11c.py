@@ -74,3 +74,51 @@ def test_an_untapped_land_shares_the_piece_it_had() -> None:
     game.pass_until("upkeep", turn=3)
     assert game.legal_actions(1) == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
     assert not _pieces(game, 1)[mountain][8]
+
+
+@pytest.mark.rule("602.5b", "307.1", "606.3")
+def test_an_abilitys_activation_rules_are_read_once_and_are_its_words() -> None:
+    """602.5b: an ability with ``ActivationLimit$`` can't be activated more often than
+    that each turn; 307.1 and 606.3: ``SorcerySpeed$`` and loyalty abilities only at
+    sorcery timing; ``ActivationZone$`` says where it is activated from (602.2). What an
+    ability's words say of these, kept per (immutable) ability, is what they say read
+    afresh, for every activated ability of the bundled and test scripts, and of one
+    written with a limit."""
+    from play_support import library
+
+    from dfc_plugin.cards import Ability
+    from dfc_plugin.host.game.cache import fresh
+    from dfc_plugin.host.game.casting import _activation_rules, activated
+
+    abilities = [a for card in library().cards() for face in card.faces for a in activated(face)]
+    limited = Ability("A", "AB$ Draw | Cost$ 1 | NumCards$ 1 | ActivationLimit$ 1", 1, 1)
+    abilities.append(limited)
+    kept = [_activation_rules(a) for a in abilities]
+    assert [_activation_rules(a) for a in abilities] == kept
+    with fresh():
+        assert [_activation_rules(a) for a in abilities] == kept
+    assert kept[-1][4] and sum(rules[4] for rules in kept) == 1  # (only the one written so)
+    assert any(rules[2] for rules in kept) and any(rules[1] for rules in kept)
+
+
+@pytest.mark.rule("605.1a", "605.3b", "613.1f")
+def test_a_granted_mana_ability_resolves_at_once() -> None:
+    """605.1a and 605.3b: a mana ability (no target, not a loyalty ability) doesn't use
+    the stack; Esika grants other legendary creatures "{T}: Add one mana of any color"
+    (613.1f: its index follows their own). Bruna's granted ability, activated, adds
+    its mana at once (the stack stays empty), and so does Esika's own."""
+    from play_support import played_game
+
+    from dfc_plugin.state import Zone
+
+    game = played_game([("mana colour", "G"), ("mana type", "G")])
+    esika = game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1, controlled_since_turn=0)
+    bruna = game.add("Bruna, the Fading Light", Zone.BATTLEFIELD, 1, controlled_since_turn=0)
+    game.start(hand=0, step="main1")
+    granted = len(game.activated_abilities(game.objects[bruna])) - 1
+    assert granted >= 0 and game.granted_abilities(game.objects[bruna])
+    assert Activate(bruna, granted) in game.legal_actions(1)
+    game.apply(1, Activate(bruna, granted))
+    assert len(game.mana_pool[1]) == 1 and not game.stack_items
+    game.apply(1, Activate(esika, 0))
+    assert len(game.mana_pool[1]) == 2 and not game.stack_items
