@@ -19,6 +19,7 @@ from test_speed9b import _afresh, _pieced, _upkeep
 
 from dfc_plugin.host import Game
 from dfc_plugin.host.game.actions import Activate, Pass
+from dfc_plugin.state import Zone
 
 
 def _pieces(game: Game, player: int, sorcery: bool = False) -> dict[int, tuple[Any, ...]]:
@@ -62,18 +63,54 @@ def test_a_piece_whose_ability_pays_tap_is_read_again_under_a_new_head() -> None
     assert _pieces(game, 1)[braider] is not piece
 
 
-@pytest.mark.rule("302.6")
-def test_an_untapped_land_shares_the_piece_it_had() -> None:
-    """302.6 doesn't touch a land (not a creature), but its mana ability pays {T}: the
-    Mountain's piece is read again under each head; tapped and untapped again (each a
-    new object, same state) it lists its mana ability again, as afresh."""
-    game, (mountain,), _ = _upkeep("Mountain")
+@pytest.mark.rule("302.6", "605.1a")
+def test_a_lands_piece_is_kept_under_every_head() -> None:
+    """302.6 is a creature's: the plugin answers a land's {T} cost alike whether or not
+    it was controlled since its controller's turn began, so nothing of the Mountain's
+    piece reads that. Untapped, its piece (its mana ability listed) is kept from the
+    first upkeep to the next; tapped and untapped again (each a new object with the same
+    state) it lists its mana ability again; each listing is the one worked out afresh."""
+    game, (mountain,), _ = _upkeep("Mountain", since=1)
+    state = game.objects[mountain].state
+    other, (braider,), _ = _upkeep("Smokebraider")
+    assert game._tap_alike(state) and not other._tap_alike(other.objects[braider].state)
     assert game.legal_actions(1) == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
+    piece = _pieces(game, 1)[mountain]
+    assert piece[8]
+    game.apply(1, Pass())
+    game.apply(2, Pass())  # (to the draw step: the same head)
+    game.pass_until("upkeep", turn=3)
+    assert game.objects[mountain] is piece[0] and _pieced(game)
+    assert game.legal_actions(1) == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
+    assert _pieces(game, 1)[mountain] is piece  # (kept under the new head)
     game.apply(1, Activate(mountain, 0))
     assert game.legal_actions(1) == [Pass()] == _afresh(game, 1)
-    game.pass_until("upkeep", turn=3)
+    game.pass_until("upkeep", turn=5)
     assert game.legal_actions(1) == [Pass(), Activate(mountain, 0)] == _afresh(game, 1)
-    assert not _pieces(game, 1)[mountain][8]
+
+
+@pytest.mark.rule("302.6", "106.1")
+def test_a_mana_source_is_the_plugins_answer_with_or_without_asking_since_when() -> None:
+    """302.6: a creature's {T} mana ability pays only once it has been controlled since
+    its controller's most recent turn began; a land's always (106.1, the mana it makes).
+    The sources of mana found without asking that of a land (``_may_pay_tap``) are the
+    plugin's answers asked with it, for every permanent of random games at every
+    position."""
+    from random_support import new_random_game
+
+    checked = sick = 0
+    for seed in (1, 6):
+        game = new_random_game(seed, invariants=False)
+        game.start(hand=7)
+        taken = 0
+        while taken < 250 and not game.over and game.priority is not None:
+            for found in game.in_zone(Zone.BATTLEFIELD):
+                asked = bool(game.rules.can_pay_tap_cost(found.state, game.free_to_tap(found), False))
+                assert game._may_pay_tap(found) == asked
+                checked += 1
+                sick += not asked
+            taken += game.play(1)
+    assert checked > 2000 and sick > 0
 
 
 @pytest.mark.rule("602.5b", "307.1", "606.3")
@@ -108,8 +145,6 @@ def test_a_granted_mana_ability_resolves_at_once() -> None:
     (613.1f: its index follows their own). Bruna's granted ability, activated, adds
     its mana at once (the stack stays empty), and so does Esika's own."""
     from play_support import played_game
-
-    from dfc_plugin.state import Zone
 
     game = played_game([("mana colour", "G"), ("mana type", "G")])
     esika = game.add("Esika, God of the Tree", Zone.BATTLEFIELD, 1, controlled_since_turn=0)

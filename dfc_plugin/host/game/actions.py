@@ -254,18 +254,21 @@ class Playing(Steps):
         return piece
 
     def _tapless(self, found: Any) -> bool:
-        """Whether no activation of the object's row (:meth:`_kept_row`, under a head: no
-        grant, no animation) pays {T} or {Q}: then nothing of its piece reads whether it
-        may pay {T} (302.6: the listing reads that only for a {T} cost, :meth:`activatable`;
-        {Q} is counted too). The command zone's are only cast (903.8)."""
+        """Whether nothing of the object's piece reads whether it may pay {T} (302.6: the
+        listing reads it only for a {T} cost, :meth:`activatable`, as the plugin's
+        ``can_pay_tap_cost`` is told): no activation of its row (:meth:`_kept_row`, under
+        a head: no grant, no animation) pays {T} or {Q}, or the plugin answers alike
+        whether it may or not (a land: 302.6 is a creature's). The command zone's are
+        only cast (903.8)."""
         if found.zone is Zone.COMMAND:
             return True
-        state = found.state  # (what the row reads under a head: kept by the very state)
+        state = found.state  # (what the row and the plugin read: kept by the very state)
         table = self.__dict__.setdefault("_activation_rows", {})
         hit = table.get(("tapless", id(state)))
         if hit is None or hit[0] is not state:
             row = self._kept_row(found, ())
-            hit = table[("tapless", id(state))] = (state, row is None or not _pays_tap(row[2]))
+            tapless = row is None or not _pays_tap(row[2]) or self._tap_alike(state)
+            hit = table[("tapless", id(state))] = (state, tapless)
         return hit[1]  # type: ignore[no-any-return]
 
     def _piece_by_inputs(
@@ -301,7 +304,7 @@ class Playing(Steps):
             row = self._kept_row(found, [])
             if row is not None:
                 face, settled = row[1], self._settled_row(player, row, sorcery, given)
-                tapless = not _pays_tap(row[2])
+                tapless = not _pays_tap(row[2]) or self._tap_alike(found.state)
         options: tuple[Any, ...] = ()
         if found.zone is not Zone.BATTLEFIELD:
             options = tuple(r[1] for r in self._kept_cast_row(player, found) if sorcery or r[2])

@@ -482,13 +482,7 @@ class CastingActions(StackActions, Costs):
         if _missing(ctx, params):
             return False
         cost = _ability_cost(ability)
-        if (
-            cost.tap
-            and (
-                found.tapped
-                or not self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False)
-            )
-        ) or not self.can_pay_parts(ctx, cost):
+        if (cost.tap and (found.tapped or not self._may_pay_tap(found))) or not self.can_pay_parts(ctx, cost):
             return False
         sources_needed = needs(cost.mana)
         if sources_needed and not self._affordable(player, found, cost.tap, sources_needed):

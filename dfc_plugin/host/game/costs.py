@@ -95,10 +95,25 @@ class Costs(LoopState):
             for index, ability in enumerate(self.mana_abilities_of(found)):
                 cost = ability.cost
                 if cost.tap and cost.mana is None and not cost.parts and ability.produced:
-                    if self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False):
+                    if self._may_pay_tap(found):
                         sources.append((found, index, frozenset(ability.produced)))
                     break
         return sources
+
+    def _tap_alike(self, state: Any) -> bool:
+        """Whether the plugin's ``can_pay_tap_cost`` (302.6) answers a {T} cost alike for
+        this state whether or not its permanent has been controlled since the turn began
+        (a noncreature's: then that needn't be worked out)."""
+        can_pay = self.rules.can_pay_tap_cost
+        return bool(can_pay(state, True, False)) == bool(can_pay(state, False, False))
+
+    def _may_pay_tap(self, found: GameObject) -> bool:
+        """The plugin's ``can_pay_tap_cost`` for a {T} cost of ``found`` (302.6), asked
+        with :meth:`free_to_tap` only where the answer depends on it (:meth:`_tap_alike`)."""
+        can_pay = self.rules.can_pay_tap_cost
+        if self._tap_alike(found.state):
+            return bool(can_pay(found.state, True, False))
+        return bool(can_pay(found.state, self.free_to_tap(found), False))
 
     def _plan(
         self, player: int, wanted: list[frozenset[str]], spending: Spending | None = None
