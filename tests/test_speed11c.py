@@ -157,3 +157,53 @@ def test_a_granted_mana_ability_resolves_at_once() -> None:
     assert len(game.mana_pool[1]) == 1 and not game.stack_items
     game.apply(1, Activate(esika, 0))
     assert len(game.mana_pool[1]) == 2 and not game.stack_items
+
+
+@pytest.mark.rule("601.3", "118.9")
+def test_the_may_play_statics_are_those_that_work_now() -> None:
+    """601.3: a card may be cast from a zone only where an effect allows it; 118.9: an
+    effect may let it be cast without paying its mana cost (Apex Observatory's, a
+    ``MayPlay$`` static in the command zone). The ``MayPlay$`` statics that work now,
+    found without looking when no static in the game has the parameter, are those read
+    from every working ``Continuous`` static: one with the Observatory's effect, none
+    in a game without."""
+    from play_support import played_game
+    from test_abilities_free_casting import _observatory
+
+    from dfc_plugin.host.abilities.mayplay import _may_play_statics
+    from dfc_plugin.host.abilities.statics import active
+
+    def read(game: Game) -> list[Any]:
+        return [p for _, p in active(game, "Continuous") if p.is_true("MayPlay")]
+
+    game, _, _ = _observatory("Grizzly Bears", "Test Flyer")
+    assert [p for _, p in _may_play_statics(game)] == read(game) and len(read(game)) == 1
+    plain = played_game()
+    plain.add("Grizzly Bears", Zone.BATTLEFIELD, 1)
+    plain.start(hand=0, step="main1")
+    assert _may_play_statics(plain) == [] and read(plain) == []
+
+
+@pytest.mark.rule("601.2f", "107.4h", "107.3")
+def test_the_mana_a_cost_needs_is_worked_out_afresh_and_a_new_list() -> None:
+    """601.2f: the total cost is the mana cost plus additional costs (extra generic
+    mana: a tax, 903.8); 107.3: X is a number chosen; 107.4h: {S} is paid only with
+    snow mana. What each mana cost of the bundled and test scripts needs, for X and
+    extra generic mana of 0 to 2, remembered, is what it needs worked out afresh; each
+    answer is a new list (changing one changes no later answer)."""
+    from play_support import library
+
+    from dfc_plugin.host.game.cache import fresh
+    from dfc_plugin.host.game.costs import needs
+
+    costs = [face.mana_cost for card in library().cards() for face in card.faces]
+    costs = [*{id(c): c for c in costs}.values(), None]
+    asked = [(cost, x, extra) for cost in costs for x in range(3) for extra in range(3)]
+    kept = [needs(*one) for one in asked]
+    with fresh():
+        afresh = [needs(*one) for one in asked]
+    assert kept == afresh and [needs(*one) for one in asked] == kept
+    assert len({len(n) for n in kept}) > 4  # (X and the extra mana count)
+    first = needs(*asked[-1])
+    first.append(frozenset("W"))
+    assert needs(*asked[-1]) == kept[-1] != first

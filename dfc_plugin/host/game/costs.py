@@ -18,6 +18,7 @@ from dfc_plugin.host.abilities.crafted import materials_fit
 from dfc_plugin.host.abilities.mana_restrictions import Spending, may_spend, source_allows
 from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.expressions import CostPart
@@ -29,7 +30,24 @@ __all__ = ["Costs", "needs"]
 
 def needs(cost: ManaCost | None, x: int = 0, extra_generic: int = 0) -> list[frozenset[str]]:
     """The cost as one set of acceptable mana types per mana to pay (generic: any),
-    colour-constrained ones first."""
+    colour-constrained ones first (a new list: remembered per (immutable) cost, X and
+    extra generic mana, the listing asks it for every cost it lists)."""
+    key = (id(cost), x, extra_generic)
+    hit = _NEEDS.get(key)
+    if hit is None or hit[0] is not cost or is_fresh():
+        hit = (cost, tuple(_needs(cost, x, extra_generic)))
+        if not is_fresh():
+            if len(_NEEDS) > 50_000:
+                _NEEDS.clear()
+            _NEEDS[key] = hit
+    return list(hit[1])
+
+
+#: :func:`needs` remembered: (id(cost), x, extra generic) -> (cost, needs); an entry keeps its cost alive.
+_NEEDS: dict[tuple[int, int, int], tuple[ManaCost | None, tuple[frozenset[str], ...]]] = {}
+
+
+def _needs(cost: ManaCost | None, x: int, extra_generic: int) -> list[frozenset[str]]:
     constrained: list[frozenset[str]] = []
     generic = extra_generic
     for symbol in cost.symbols if cost is not None else ():
