@@ -207,3 +207,28 @@ def test_the_mana_a_cost_needs_is_worked_out_afresh_and_a_new_list() -> None:
     first = needs(*asked[-1])
     first.append(frozenset("W"))
     assert needs(*asked[-1]) == kept[-1] != first
+
+
+@pytest.mark.rule("106.6", "605.1a")
+def test_a_mana_abilitys_restriction_is_read_from_its_line() -> None:
+    """106.6: some mana can be spent only for certain things; Smokebraider's "{T}: Add
+    two mana in any combination of colors" says "spend this mana only to cast Elemental
+    spells or activate abilities of Elementals" (``RestrictValid$`` on its line). The
+    restriction kept per face is the first ability's on each line, as read from the
+    line afresh, for every face of the bundled and test scripts; Smokebraider's mana,
+    activated, is restricted, a Mountain's is not."""
+    from play_support import library
+
+    from dfc_plugin.host.abilities.mana_restrictions import RestrictedMana, _restrictions_by_line
+
+    for card in library().cards():
+        for face in card.faces:
+            for ability in face.abilities:
+                first = next(a for a in face.abilities if a.line == ability.line)
+                assert _restrictions_by_line(face).get(ability.line) == first.params.get("RestrictValid")
+    game, (braider, mountain), _ = _upkeep("Smokebraider", "Mountain")
+    game.agent(1).script.append(("mana type", "G"))
+    game.apply(1, Activate(braider, 0))
+    assert len(game.mana_pool[1]) == 2 and all(isinstance(m, RestrictedMana) for m in game.mana_pool[1])
+    game.apply(1, Activate(mountain, 0))
+    assert len(game.mana_pool[1]) == 3 and not isinstance(game.mana_pool[1][-1], RestrictedMana)

@@ -122,16 +122,31 @@ class Costs(LoopState):
         """Whether the plugin's ``can_pay_tap_cost`` (302.6) answers a {T} cost alike for
         this state whether or not its permanent has been controlled since the turn began
         (a noncreature's: then that needn't be worked out)."""
-        can_pay = self.rules.can_pay_tap_cost
-        return bool(can_pay(state, True, False)) == bool(can_pay(state, False, False))
+        return self._tap_row(state)[1]
 
     def _may_pay_tap(self, found: GameObject) -> bool:
         """The plugin's ``can_pay_tap_cost`` for a {T} cost of ``found`` (302.6), asked
         with :meth:`free_to_tap` only where the answer depends on it (:meth:`_tap_alike`)."""
-        can_pay = self.rules.can_pay_tap_cost
-        if self._tap_alike(found.state):
-            return bool(can_pay(found.state, True, False))
-        return bool(can_pay(found.state, self.free_to_tap(found), False))
+        row = self._tap_row(found.state)
+        if row[1]:
+            return row[2]
+        return bool(self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False))
+
+    def _tap_row(self, state: Any) -> tuple[Any, bool, bool]:
+        """(state, :meth:`_tap_alike`, the answer if alike): the plugin's rule point is
+        pure (``PURE_RULE_POINTS``), so its answers are kept per (immutable) state (an
+        entry keeps its state alive; none is read or kept within ``fresh``)."""
+        table: dict[int, tuple[Any, bool, bool]] = self.__dict__.setdefault("_tap_rows", {})
+        row = table.get(id(state))
+        if row is None or row[0] is not state or is_fresh():
+            can_pay = self.rules.can_pay_tap_cost
+            yes = bool(can_pay(state, True, False))
+            row = (state, yes == bool(can_pay(state, False, False)), yes)
+            if not is_fresh():
+                if len(table) > 50_000:
+                    table.clear()
+                table[id(state)] = row
+        return row
 
     def _plan(
         self, player: int, wanted: list[frozenset[str]], spending: Spending | None = None
