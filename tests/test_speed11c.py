@@ -232,3 +232,21 @@ def test_a_mana_abilitys_restriction_is_read_from_its_line() -> None:
     assert len(game.mana_pool[1]) == 2 and all(isinstance(m, RestrictedMana) for m in game.mana_pool[1])
     game.apply(1, Activate(mountain, 0))
     assert len(game.mana_pool[1]) == 3 and not isinstance(game.mana_pool[1][-1], RestrictedMana)
+
+
+@pytest.mark.rule("106.6", "601.2g")
+def test_a_payment_looks_at_restrictions_only_where_a_source_has_one() -> None:
+    """106.6: mana a source makes with a restriction pays only what it says; 601.2g:
+    mana abilities are activated to pay. Smokebraider's mana pays only for Elementals:
+    with it the only source, Test Tapper's {1} (a Human) can't be paid (the sources'
+    mana abilities are looked at for ``RestrictValid$``); with a Forest, nothing is
+    restricted, and it can."""
+    from dfc_plugin.host.abilities.mana_restrictions import Spending
+    from dfc_plugin.host.game.costs import needs
+
+    for source, payable in (("Smokebraider", False), ("Forest", True)):
+        game, _, (tapper,) = _upkeep(source, hand=("Test Tapper",))
+        found = game.objects[tapper]
+        wanted = needs(found.state.card.faces[0].mana_cost)
+        assert game._restricted_sources(1) is not payable
+        assert (game._plan(1, wanted, Spending(found, spell=True)) is not None) is payable

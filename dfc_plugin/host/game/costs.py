@@ -118,6 +118,17 @@ class Costs(LoopState):
                     break
         return sources
 
+    def _restricted_sources(self, player: int) -> bool:
+        """Whether the mana ability of any of :meth:`sources_now` may say ``RestrictValid$``
+        (what :func:`source_allows` looks for first; with none, it allows every source),
+        remembered until anything changes."""
+        key = ("restricted sources", self.version, player)
+        cached: bool | None = self._static_cache.get(key)
+        if cached is None:
+            abilities = (self.mana_abilities_of(s[0])[s[1]] for s in self.sources_now(player))
+            cached = self._static_cache[key] = any("RestrictValid" in a.text for a in abilities)
+        return cached
+
     def _tap_alike(self, state: Any) -> bool:
         """Whether the plugin's ``can_pay_tap_cost`` (302.6) answers a {T} cost alike for
         this state whether or not its permanent has been controlled since the turn began
@@ -155,7 +166,8 @@ class Costs(LoopState):
         mana, 106.6); ``None`` if they can't."""
         pool = list(self.mana_pool[player])
         sources = [s for s in self.sources_now(player) if self.pay_only is None or s[0].id in self.pay_only]
-        sources = [s for s in sources if source_allows(self, s[0], s[1], spending)]
+        if self._restricted_sources(player):  # (else every source's mana pays anything: 106.6)
+            sources = [s for s in sources if source_allows(self, s[0], s[1], spending)]
         from_pool: list[str] = []
         tapped: list[tuple[GameObject, int, str]] = []
         for types in wanted:
