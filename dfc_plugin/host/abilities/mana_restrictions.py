@@ -29,6 +29,7 @@ from dfc_plugin.host.abilities import effects  # noqa: F401  (Mana is registered
 from dfc_plugin.host.abilities.registry import VALUE_CHECKS, extend
 from dfc_plugin.host.abilities.snow import SnowMana
 from dfc_plugin.host.abilities.values import Ctx, matches
+from dfc_plugin.host.game.cache import memo_by_identity
 from dfc_plugin.host.model import GameObject
 
 __all__ = ["RestrictedMana", "Spending", "may_spend", "restricted_by_line", "source_allows"]
@@ -117,11 +118,22 @@ def _ability_params(game: Any, found: GameObject, line: int) -> ParamMap | None:
 def restricted_by_line(game: Any, found: GameObject, line: int, mana: list[str]) -> list[str]:
     """The mana a permanent's mana ability (the one on script line ``line``) adds,
     restricted if the ability says ``RestrictValid$``."""
-    params = _ability_params(game, found, line)
-    only = params.get("RestrictValid") if params is not None else None
+    face = game.face_of(found)
+    only = _restrictions_by_line(face).get(line) if face is not None else None
     if not only:
         return mana
     return restrict(mana, only, game.ability_ctx(found, game.face_of(found)))
+
+
+@memo_by_identity
+def _restrictions_by_line(face: Any) -> dict[int, str | None]:
+    """The ``RestrictValid$`` of the first ability on each script line of the (immutable)
+    face (what :func:`_ability_params` finds for the line), remembered per face."""
+    found: dict[int, str | None] = {}
+    for ability in face.abilities:
+        if ability.line not in found:
+            found[ability.line] = ability.params.get("RestrictValid")
+    return found
 
 
 def source_allows(game: Any, found: GameObject, index: int, spending: Spending | None) -> bool:

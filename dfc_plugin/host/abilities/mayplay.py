@@ -18,7 +18,7 @@ from typing import Any
 from dfc_plugin.cards import ParamMap
 from dfc_plugin.host.abilities.registry import extend, honour
 from dfc_plugin.host.abilities.snow import SNOW_NEED
-from dfc_plugin.host.abilities.statics import active
+from dfc_plugin.host.abilities.statics import active, any_static_with
 from dfc_plugin.host.abilities.values import Ctx, matches, zone_named
 from dfc_plugin.state import Zone
 
@@ -57,7 +57,9 @@ def _may_play_statics(game: Any) -> list[tuple[Ctx, ParamMap]]:
     key = ("may_play", game.version)
     cached: list[tuple[Ctx, ParamMap]] | None = game._static_cache.get(key)
     if cached is None:
-        cached = [(ctx, params) for ctx, params in active(game, "Continuous") if params.is_true("MayPlay")]
+        cached = []  # (no static in the game has the parameter: none of them works now)
+        if any_static_with(game, "MayPlay"):
+            cached = [(ctx, p) for ctx, p in active(game, "Continuous") if p.is_true("MayPlay")]
         game._static_cache[key] = cached
     return cached
 

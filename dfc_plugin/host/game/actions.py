@@ -15,11 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
+from dfc_plugin.cards import ForgeCost
 from dfc_plugin.errors import IllegalActionError
 from dfc_plugin.host.abilities.mayplay import may_play
 from dfc_plugin.host.abilities.statics import any_active, any_static_with
 from dfc_plugin.host.core import ActionResult
-from dfc_plugin.host.game.cache import is_fresh
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.casting import (
     activated,
     activated_from,
@@ -29,6 +30,7 @@ from dfc_plugin.host.game.casting import (
     plain_ability,
 )
 from dfc_plugin.host.game.steps import Steps
+from dfc_plugin.script.parser import read_value
 from dfc_plugin.state import Zone
 
 __all__ = ["Action", "Activate", "Cast", "Craft", "Pass", "PlayLand", "Playing"]
@@ -202,8 +204,7 @@ class Playing(Steps):
             if (
                 hit is None
                 or hit[0] is not obj
-                or hit[1] != head
-                or hit[2] != (self.free_to_tap(obj) if given else None)
+                or (not hit[8] and (hit[1] != head or hit[2] != (self.free_to_tap(obj) if given else None)))
             ):
                 hit = self._piece_of(pieces, player, obj, head, given)
             for option in hit[6]:  # (the ways to cast it at instant speed: asked now)
@@ -228,22 +229,51 @@ class Playing(Steps):
         a static gives haste, the same answer to whether it may pay {T}, 702.10c); one
         kept under another head serves while it may pay {T} as it could then: a settled
         row reads nothing else a head holds (the settled rows are shared by every row
-        with the same inputs, :meth:`_settled_by_inputs`)."""
-        since = self.free_to_tap(found) if given else None
+        with the same inputs, :meth:`_settled_by_inputs`). Of an object with no {T} or
+        {Q} to pay (:meth:`_tapless`), a piece reads nothing a head holds: it is kept
+        for the very object under every head, and shared whether it may pay {T} or not."""
+        piece: tuple[Any, ...]
         hit = pieces.get(found.id)
-        if hit is not None and hit[0] is found and hit[1] == head and hit[2] == since:
+        if hit is not None and hit[0] is not found:
+            hit = None  # (another object's: this one's is worked out, or shared by its inputs)
+        if hit is not None and hit[8]:
+            return hit  # (it pays no {T} or {Q}: it reads no head)
+        if hit is None and self._tapless(found):
+            piece = (found, head, None, None, *self._piece_by_inputs(player, found, given, head[3], None))
+            pieces[found.id] = piece
+            return piece
+        since = self.free_to_tap(found) if given else None
+        if hit is not None and hit[1] == head and hit[2] == since:
             return hit
         taps = self.free_to_tap(found) if since is None else since
-        if hit is not None and hit[0] is found and hit[3] == taps:
+        if hit is not None and hit[3] == taps:
             piece = (found, head, since, taps, *hit[4:])
         else:
             piece = (found, head, since, taps, *self._piece_by_inputs(player, found, given, head[3], taps))
         pieces[found.id] = piece
         return piece
 
+    def _tapless(self, found: Any) -> bool:
+        """Whether nothing of the object's piece reads whether it may pay {T} (302.6: the
+        listing reads it only for a {T} cost, :meth:`activatable`, as the plugin's
+        ``can_pay_tap_cost`` is told): no activation of its row (:meth:`_kept_row`, under
+        a head: no grant, no animation) pays {T} or {Q}, or the plugin answers alike
+        whether it may or not (a land: 302.6 is a creature's). The command zone's are
+        only cast (903.8)."""
+        if found.zone is Zone.COMMAND:
+            return True
+        state = found.state  # (what the row and the plugin read: kept by the very state)
+        table = self.__dict__.setdefault("_activation_rows", {})
+        hit = table.get(("tapless", id(state)))
+        if hit is None or hit[0] is not state:
+            row = self._kept_row(found, ())
+            tapless = row is None or not _pays_tap(row[2]) or self._tap_alike(state)
+            hit = table[("tapless", id(state))] = (state, tapless)
+        return hit[1]  # type: ignore[no-any-return]
+
     def _piece_by_inputs(
-        self, player: int, found: Any, given: bool, sorcery: bool, taps: bool
-    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
+        self, player: int, found: Any, given: bool, sorcery: bool, taps: bool | None
+    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool, bool]:
         """:meth:`_piece`, shared by every object with the same inputs: what a piece reads
         of its object (its id, state, cards, tapped, controller, permissions and whether
         it may pay {T}: the settled row's inputs, :meth:`_settled_by_inputs`, and the
@@ -261,22 +291,24 @@ class Playing(Steps):
 
     def _piece(
         self, player: int, found: Any, given: bool, sorcery: bool
-    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool]:
+    ) -> tuple[Any, tuple[Any, ...], tuple[Any, ...], bool, bool]:
         """What of :meth:`_from_pieces` reads only the object: its face and settled
         activations at the timing (:meth:`_settled_row`), the ways to cast it from
         where it is at the timing (the rows of :meth:`_cast_sources`: at instant timing,
-        those cast at instant speed), and whether every activation is settled (none
-        left to ask)."""
+        those cast at instant speed), whether every activation is settled (none
+        left to ask) and whether none pays {T} or {Q} (:meth:`_tapless`)."""
         face: Any = None
         settled: tuple[Any, ...] = ()
+        tapless = True
         if found.zone is not Zone.COMMAND:  # (the command zone's are only cast, 903.8)
             row = self._kept_row(found, [])
             if row is not None:
                 face, settled = row[1], self._settled_row(player, row, sorcery, given)
+                tapless = not _pays_tap(row[2]) or self._tap_alike(found.state)
         options: tuple[Any, ...] = ()
         if found.zone is not Zone.BATTLEFIELD:
             options = tuple(r[1] for r in self._kept_cast_row(player, found) if sorcery or r[2])
-        return face, settled, options, not any(type(entry) is tuple for entry in settled)
+        return face, settled, options, not any(type(entry) is tuple for entry in settled), tapless
 
     def _local_head(self, player: int) -> tuple[Any, ...] | None:
         """What a listing from pieces (:meth:`_from_pieces`) is kept under: the turn, the
@@ -623,6 +655,22 @@ def _settled(found: Any, entry: tuple[int, Any], plain: bool | None, sorcery: bo
     if plain is not None:
         return Activate(found.id, entry[0]) if plain else None
     return None if never_now(found, entry[1], sorcery) else entry
+
+
+def _pays_tap(own: Sequence[tuple[int, Any]]) -> bool:
+    """Whether any of these (index, ability) pays {T} or {Q} (an unreadable cost is
+    counted as one: whether it may is left to ask)."""
+    return bool(own) and _any_pays_tap(own)
+
+
+@memo_by_identity
+def _any_pays_tap(own: Sequence[tuple[int, Any]]) -> bool:
+    """:func:`_pays_tap` of a list kept with its face (``activated_from``), remembered by it."""
+    for _, ability in own:
+        cost = read_value("cost", ability.params.get("Cost") or "0")
+        if not isinstance(cost, ForgeCost) or cost.tap or cost.untap:
+            return True
+    return False
 
 
 def _same_grants(kept: Sequence[Any], granted: Sequence[Any]) -> bool:

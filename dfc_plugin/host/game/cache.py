@@ -262,3 +262,8 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # producing._replaces_mana.
 # ``_type_rows`` (layers.has_type_of with no animation on the object): per state and word, the printed
 # answer and the face whose living metal may add the type.
+
+# Round 11 C (tests/test_speed11c.py): ``("tapless", id(state))`` in ``_activation_rows`` (a piece
+# that reads no head: kept under every head), ``_tap_rows`` (the plugin's ``can_pay_tap_cost`` both
+# ways, per state), ``costs._NEEDS`` (what a cost needs), the identity memos ``casting._activation_rules``
+# and ``mana_restrictions._restrictions_by_line``, and ``("restricted sources", version, player)``.

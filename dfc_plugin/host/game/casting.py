@@ -139,12 +139,15 @@ def _activation_zone(ability: Ability) -> Zone:
 
 
 @memo_by_identity
-def _activation_rules(ability: Ability) -> tuple[Zone, bool, bool, str | None]:
+@memo_by_identity
+def _activation_rules(ability: Ability) -> tuple[Zone, bool, bool, str | None, bool]:
     """What of an ability's parameters says when it may be activated: the zone
-    (``ActivationZone$``), a loyalty ability, ``SorcerySpeed$``, ``Activation$``."""
+    (``ActivationZone$``), a loyalty ability, ``SorcerySpeed$``, ``Activation$``, and
+    whether ``ActivationLimit$`` limits it (602.5b); read once per (immutable) ability."""
     params = ability.params
     zone = zone_named(params.get("ActivationZone") or "Battlefield")
-    return zone, "Planeswalker" in params, "SorcerySpeed" in params, params.get("Activation")
+    limited = params.get("ActivationLimit") is not None
+    return zone, "Planeswalker" in params, "SorcerySpeed" in params, params.get("Activation"), limited
 
 
 @memo_by_identity
@@ -176,7 +179,7 @@ def _taps(ability: Ability) -> bool:
 def plain_ability(ability: Ability) -> bool:
     """No loyalty, sorcery speed, ``Activation$`` condition, cost part, mana or target:
     whether it may be activated depends only on its source, controller and the turn."""
-    _, loyalty, sorcery_speed, condition = _activation_rules(ability)
+    _, loyalty, sorcery_speed, condition, _ = _activation_rules(ability)
     cost = read_value("cost", ability.params.get("Cost") or "0")
     return (
         not (loyalty or sorcery_speed or condition is not None)
@@ -194,7 +197,7 @@ def never_now(found: GameObject, ability: Ability, sorcery: bool) -> bool:
     ``SorcerySpeed$`` ability without sorcery timing (606.3, 307.1)."""
     if found.tapped and _taps(ability):
         return True
-    _, loyalty, sorcery_speed, _ = _activation_rules(ability)
+    _, loyalty, sorcery_speed, _, _ = _activation_rules(ability)
     return (loyalty or sorcery_speed) and not sorcery
 
 
@@ -312,7 +315,7 @@ class CastingActions(StackActions, Costs):
 
     def may_activate(self, player: int, found: GameObject, ability: Ability) -> str | None:
         """Why ``player`` may not activate this ability now (``None``: they may)."""
-        zone, loyalty, sorcery_speed, condition = _activation_rules(ability)
+        zone, loyalty, sorcery_speed, condition, limited = _activation_rules(ability)
         if found.zone is not zone:
             return f"it is activated from the {zone}"
         if (found.controller if zone is Zone.BATTLEFIELD else found.owner) != player:
@@ -324,8 +327,7 @@ class CastingActions(StackActions, Costs):
                 return "loyalty abilities at sorcery speed (606.3)"
         if sorcery_speed and not self.sorcery_timing(player):
             return "only as a sorcery (307.1)"
-        limited = ability.params.get("ActivationLimit") is not None  # (else no limit: no ctx to make)
-        face = self.face_of(found) if limited else None
+        face = self.face_of(found) if limited else None  # (else no limit: no ctx to make)
         if face is not None and limit_reached(self, self.ability_ctx(found, face, player), ability):
             return "no more times this turn (602.5b)"
         if condition is not None:
@@ -341,7 +343,7 @@ class CastingActions(StackActions, Costs):
         mana ability resolves at once (605.3b); any other goes on the stack."""
         found = self.obj(object_id)
         face = self.face_of(found)
-        abilities = self.activated_abilities(found)
+        abilities, granted = self._abilities_and_grants(found, face)
         if not 0 <= index < len(abilities):
             raise IllegalActionError(f"{self.describe(found)} has no activated ability {index}", rule="602.1")
         ability = abilities[index]
@@ -355,12 +357,13 @@ class CastingActions(StackActions, Costs):
         ctx = self.ability_ctx(found, face, player)
         ctx.x = x
         _refuse_missing(ctx, params, f"{face.name}'s ability")
-        if params.api == "Mana" and self._is_mana_ability(found, ability):
-            return self._mana_ability(ctx, found, ability)
+        if params.api == "Mana":  # (a granted one is judged by its words: the plugin sees faces)
+            given = bool(granted) and ability in granted
+            if self._is_mana_ability(found, ability, given):
+                return self._mana_ability(ctx, found, ability, given)
         if not choose_targets(self, ctx, links(ctx, params)):
             raise IllegalActionError(f"{face.name}'s ability has no legal targets", rule="602.2b")
-        cost: ForgeCost = parse_value("cost", params.get("Cost") or "0")
-        self.pay_cost(ctx, cost, face.name)
+        self.pay_cost(ctx, _ability_cost(ability), face.name)
         count_use(self, ctx, ability)
         if "Planeswalker" in params:
             if found.id in self.loyalty_used:
@@ -371,20 +374,20 @@ class CastingActions(StackActions, Costs):
         self._acted(player)
         return ActionResult(True, "602.2", "activated", (found.id,))
 
-    def _is_mana_ability(self, found: GameObject, ability: Ability) -> bool:
+    def _is_mana_ability(self, found: GameObject, ability: Ability, granted: bool) -> bool:
         """605.1a: the plugin's rule point judges the face's own abilities (a targeted
         or loyalty ``AB$ Mana`` is none: it uses the stack); an ability another object
-        grants is judged by the same words here, the plugin seeing only faces."""
-        if ability in self.granted_abilities(found):
+        grants (``granted``) is judged by the same words here, the plugin seeing only faces."""
+        if granted:
             return "ValidTgts" not in ability.params and "Planeswalker" not in ability.params
         return any(m.line == ability.line for m in self.rules.mana_abilities(found.state))
 
-    def _mana_ability(self, ctx: Ctx, found: GameObject, ability: Ability) -> ActionResult:
+    def _mana_ability(self, ctx: Ctx, found: GameObject, ability: Ability, granted: bool) -> ActionResult:
         """A mana ability resolves at once (605.3b). With only {T} in its cost the
         plugin's mana handler runs it (it knows "tapped for mana", 106.12); with more
-        (sacrifice, mana), its cost is paid here and its Mana effect runs."""
-        cost: ForgeCost = parse_value("cost", ability.params.get("Cost") or "0")
-        granted = ability in self.granted_abilities(found)  # not the face's: run here
+        (sacrifice, mana), its cost is paid here and its Mana effect runs; a granted one
+        (not the face's) is run here too."""
+        cost = _ability_cost(ability)
         if cost.parts or cost.mana is not None or granted:
             known = self.rules.mana_abilities(found.state)  # the plugin's: "tapped for mana"?
             ctx.cost_paid["tapped_for_mana"] = (
@@ -479,13 +482,7 @@ class CastingActions(StackActions, Costs):
         if _missing(ctx, params):
             return False
         cost = _ability_cost(ability)
-        if (
-            cost.tap
-            and (
-                found.tapped
-                or not self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False)
-            )
-        ) or not self.can_pay_parts(ctx, cost):
+        if (cost.tap and (found.tapped or not self._may_pay_tap(found))) or not self.can_pay_parts(ctx, cost):
             return False
         sources_needed = needs(cost.mana)
         if sources_needed and not self._affordable(player, found, cost.tap, sources_needed):
@@ -539,5 +536,12 @@ class CastingActions(StackActions, Costs):
     def activated_abilities(self, found: GameObject) -> list[Ability]:
         """The activated abilities of the face that is up, then those granted to it by
         static abilities (``AddAbility$``, 613.1f), in that order (their indices)."""
-        face = self.face_of(found)
-        return [*(activated(face) if face is not None else []), *self.granted_abilities(found)]
+        return self._abilities_and_grants(found, self.face_of(found))[0]
+
+    def _abilities_and_grants(
+        self, found: GameObject, face: Face | None
+    ) -> tuple[list[Ability], list[Ability]]:
+        """:meth:`activated_abilities` (``face``: the object's, :meth:`face_of`), and the
+        granted ones among them."""
+        granted = self.granted_abilities(found)
+        return [*(activated(face) if face is not None else []), *granted], granted

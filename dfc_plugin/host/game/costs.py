@@ -18,6 +18,7 @@ from dfc_plugin.host.abilities.crafted import materials_fit
 from dfc_plugin.host.abilities.mana_restrictions import Spending, may_spend, source_allows
 from dfc_plugin.host.abilities.snow import SNOW_NEED, SnowMana, count_snow, is_snow_source, take
 from dfc_plugin.host.abilities.values import Ctx, matches
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.game.state import LoopState
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.expressions import CostPart
@@ -29,7 +30,24 @@ __all__ = ["Costs", "needs"]
 
 def needs(cost: ManaCost | None, x: int = 0, extra_generic: int = 0) -> list[frozenset[str]]:
     """The cost as one set of acceptable mana types per mana to pay (generic: any),
-    colour-constrained ones first."""
+    colour-constrained ones first (a new list: remembered per (immutable) cost, X and
+    extra generic mana, the listing asks it for every cost it lists)."""
+    key = (id(cost), x, extra_generic)
+    hit = _NEEDS.get(key)
+    if hit is None or hit[0] is not cost or is_fresh():
+        hit = (cost, tuple(_needs(cost, x, extra_generic)))
+        if not is_fresh():
+            if len(_NEEDS) > 50_000:
+                _NEEDS.clear()
+            _NEEDS[key] = hit
+    return list(hit[1])
+
+
+#: :func:`needs` remembered: (id(cost), x, extra generic) -> (cost, needs); an entry keeps its cost alive.
+_NEEDS: dict[tuple[int, int, int], tuple[ManaCost | None, tuple[frozenset[str], ...]]] = {}
+
+
+def _needs(cost: ManaCost | None, x: int, extra_generic: int) -> list[frozenset[str]]:
     constrained: list[frozenset[str]] = []
     generic = extra_generic
     for symbol in cost.symbols if cost is not None else ():
@@ -95,10 +113,51 @@ class Costs(LoopState):
             for index, ability in enumerate(self.mana_abilities_of(found)):
                 cost = ability.cost
                 if cost.tap and cost.mana is None and not cost.parts and ability.produced:
-                    if self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False):
+                    if self._may_pay_tap(found):
                         sources.append((found, index, frozenset(ability.produced)))
                     break
         return sources
+
+    def _restricted_sources(self, player: int) -> bool:
+        """Whether the mana ability of any of :meth:`sources_now` may say ``RestrictValid$``
+        (what :func:`source_allows` looks for first; with none, it allows every source),
+        remembered until anything changes."""
+        key = ("restricted sources", self.version, player)
+        cached: bool | None = self._static_cache.get(key)
+        if cached is None:
+            abilities = (self.mana_abilities_of(s[0])[s[1]] for s in self.sources_now(player))
+            cached = self._static_cache[key] = any("RestrictValid" in a.text for a in abilities)
+        return cached
+
+    def _tap_alike(self, state: Any) -> bool:
+        """Whether the plugin's ``can_pay_tap_cost`` (302.6) answers a {T} cost alike for
+        this state whether or not its permanent has been controlled since the turn began
+        (a noncreature's: then that needn't be worked out)."""
+        return self._tap_row(state)[1]
+
+    def _may_pay_tap(self, found: GameObject) -> bool:
+        """The plugin's ``can_pay_tap_cost`` for a {T} cost of ``found`` (302.6), asked
+        with :meth:`free_to_tap` only where the answer depends on it (:meth:`_tap_alike`)."""
+        row = self._tap_row(found.state)
+        if row[1]:
+            return row[2]
+        return bool(self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), False))
+
+    def _tap_row(self, state: Any) -> tuple[Any, bool, bool]:
+        """(state, :meth:`_tap_alike`, the answer if alike): the plugin's rule point is
+        pure (``PURE_RULE_POINTS``), so its answers are kept per (immutable) state (an
+        entry keeps its state alive; none is read or kept within ``fresh``)."""
+        table: dict[int, tuple[Any, bool, bool]] = self.__dict__.setdefault("_tap_rows", {})
+        row = table.get(id(state))
+        if row is None or row[0] is not state or is_fresh():
+            can_pay = self.rules.can_pay_tap_cost
+            yes = bool(can_pay(state, True, False))
+            row = (state, yes == bool(can_pay(state, False, False)), yes)
+            if not is_fresh():
+                if len(table) > 50_000:
+                    table.clear()
+                table[id(state)] = row
+        return row
 
     def _plan(
         self, player: int, wanted: list[frozenset[str]], spending: Spending | None = None
@@ -107,7 +166,8 @@ class Costs(LoopState):
         mana, 106.6); ``None`` if they can't."""
         pool = list(self.mana_pool[player])
         sources = [s for s in self.sources_now(player) if self.pay_only is None or s[0].id in self.pay_only]
-        sources = [s for s in sources if source_allows(self, s[0], s[1], spending)]
+        if self._restricted_sources(player):  # (else every source's mana pays anything: 106.6)
+            sources = [s for s in sources if source_allows(self, s[0], s[1], spending)]
         from_pool: list[str] = []
         tapped: list[tuple[GameObject, int, str]] = []
         for types in wanted:
