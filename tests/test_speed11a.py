@@ -102,20 +102,20 @@ def test_new_event_is_the_dataclass_value() -> None:
 
 def _loop_fields_copied_shallow(game: LoopState) -> list[str]:
     """The loop's fields a snapshot copies by ``copy()`` that hold a list among their
-    values (which that copy would share with the game, not keep)."""
+    values, or a table (which that copy would share with the game, not keep)."""
     wrong = []
     for name in game._LOOP_FIELDS:
         value = getattr(game, name)
         assert type(value) in (dict, list, set), name
         shallow = name not in game._DEEP_FIELDS and isinstance(value, dict)
-        if shallow and any(isinstance(v, list) for v in value.values()):
+        if shallow and any(isinstance(v, (list, dict)) for v in value.values()):
             wrong.append(name)
     return wrong
 
 
 def test_only_the_deep_fields_hold_lists_in_random_games(monkeypatch: pytest.MonkeyPatch) -> None:
     """At every snapshot of six random games, each loop field outside ``_DEEP_FIELDS`` is
-    a set, a list, or a dict without list values: its ``copy()`` keeps it whole."""
+    a set, a list, or a dict without list or dict values: its ``copy()`` keeps it whole."""
     seen: list[str] = []
     taken = LoopState._snapshot
 

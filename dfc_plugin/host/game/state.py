@@ -222,11 +222,12 @@ class LoopState(GameCore):
         "attached_players",
     )
 
-    #: The fields among :attr:`_LOOP_FIELDS` whose values may be lists that are changed in
-    #: place (``remembered.setdefault(card, []).append``): each of those lists is copied
-    #: too. Every other field is a set, a list, or a dict of values that are never lists
-    #: (tests/test_speed11a.py checks so after random games), copied by ``copy()``.
-    _DEEP_FIELDS = frozenset(("remembered", "blockers", "animations", "chosen", "imprinted"))
+    #: The fields among :attr:`_LOOP_FIELDS` whose values may be lists or tables that are
+    #: changed in place (``remembered.setdefault(card, []).append``; StoreSVar writes into
+    #: ``stored_svars``' table of its card): each of those is copied too. Every other field
+    #: is a set, a list, or a dict of values that are neither (tests/test_speed11a.py
+    #: checks so after random games), copied by ``copy()``.
+    _DEEP_FIELDS = frozenset(("remembered", "blockers", "animations", "chosen", "imprinted", "stored_svars"))
 
     def _snapshot(self) -> dict[str, Any]:
         snapshot = super()._snapshot()
@@ -730,9 +731,9 @@ def _copy(value: Any) -> Any:
     if kind is list or kind is set:  # (the exact types first: the loop's fields are these)
         return value.copy()
     if isinstance(value, dict):
-        if not any(map(isinstance, value.values(), repeat(list))):  # (most: counts, ids)
+        if not any(map(isinstance, value.values(), repeat((list, dict)))):  # (most: counts, ids)
             return value.copy() if kind is dict else dict(value)  # (copy: quicker, the same)
-        return {k: list(v) if isinstance(v, list) else v for k, v in value.items()}
+        return {k: v.copy() if isinstance(v, (list, dict)) else v for k, v in value.items()}
     if isinstance(value, set):
         return set(value)
     if isinstance(value, list):
