@@ -484,10 +484,17 @@ class CastingActions(StackActions, Costs):
         cost = _ability_cost(ability)
         if (cost.tap and (found.tapped or not self._may_pay_tap(found))) or not self.can_pay_parts(ctx, cost):
             return False
+        if cost.untap and not self._may_pay_untap(found):
+            return False
         sources_needed = needs(cost.mana)
         if sources_needed and not self._affordable(player, found, cost.tap, sources_needed):
             return False  # (nothing to pay is always affordable)
         return _may_target_nothing(params) or has_legal_target(self, ctx, params)
+
+    def _may_pay_untap(self, found: GameObject) -> bool:
+        """Whether a {Q} cost of ``found`` can be paid: it is tapped (107.6) and the
+        plugin allows it (302.6 names {Q} beside {T}), as paying it checks."""
+        return found.tapped and bool(self.rules.can_pay_tap_cost(found.state, self.free_to_tap(found), True))
 
     def _affordable(self, player: int, found: GameObject, taps: bool, wanted: list[frozenset[str]]) -> bool:
         """Whether the mana part of an ability's cost can be paid; when the ability taps a
