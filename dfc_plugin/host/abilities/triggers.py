@@ -14,7 +14,7 @@ from dfc_plugin.host.abilities.registry import trigger
 from dfc_plugin.host.abilities.values import Ctx, compare, matches, matches_player, zone_named
 from dfc_plugin.host.game.events import GameEvent
 
-__all__: list[str] = []
+__all__ = ["EVENT_TESTS", "phase_step_fits"]
 
 _T = "test_abilities_triggers.py::"
 _P = "test_play_cards.py::"
@@ -63,11 +63,32 @@ def _fits(game: Any, ctx: Ctx, event: GameEvent, role: str, valid: str | None) -
 )
 def phase(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """At the beginning of a step or phase (``Phase$``), of ``ValidPlayer$``'s turn."""
-    steps = {PHASES.get(p.strip(), p.strip()) for p in (params.get("Phase") or "").split(",")}
-    if event.data.get("Phase") not in steps:
+    if not phase_step_fits(params, event):
         return False
     valid = params.get("ValidPlayer")
     return valid is None or matches_player(ctx, event.players["Player"], valid)
+
+
+#: The steps a ``Phase$`` text names, by the text.
+_STEPS_NAMED: dict[str, frozenset[str]] = {}
+
+
+def phase_step_fits(params: ParamMap, event: GameEvent) -> bool:
+    """Whether the step that begins is one ``Phase$`` names: the part of :func:`phase`
+    that reads only the ability and the event (503.1a)."""
+    text = params.get("Phase") or ""
+    steps = _STEPS_NAMED.get(text)
+    if steps is None:
+        steps = frozenset(PHASES.get(p.strip(), p.strip()) for p in text.split(","))
+        if len(_STEPS_NAMED) < 10_000:
+            _STEPS_NAMED[text] = steps
+    return event.data.get("Phase") in steps
+
+
+#: Per trigger mode, the part of its function that reads only the ability's parameters
+#: and the event, with the function it is part of: where it fails, so does the function,
+#: so the trigger machinery may ask it first, before it makes the ability's context.
+EVENT_TESTS = {"Phase": (phase, phase_step_fits)}
 
 
 def _zones_fit(text: str | None, zone: Any) -> bool:

@@ -20,6 +20,7 @@ from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
 from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, granted_triggers
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
+from dfc_plugin.host.abilities.triggers import EVENT_TESTS
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
 from dfc_plugin.host.core import PLAYER_ZONES
 from dfc_plugin.host.game.cache import is_fresh
@@ -167,15 +168,7 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        # (a step's event, say, where no watched object has a trigger of the mode and
-        # nothing is granted: each would be passed over, so none is looked at; an event
-        # with objects of its own moved some, and the loop below passes them over as fast)
-        watching = (
-            rows is None
-            or bool(self.animations or grants or event.objects or event.lki)
-            or self._any_row(event.mode, rows)
-        )
-        for found in self._candidates(event, watching):
+        for found in self._looked_at(event, rows, grants):
             if rows is not None and not self.animations:
                 row = rows.get(found.id)
                 if row is None or row[0] is not found.state:  # (the same state: the same face)
@@ -222,6 +215,9 @@ class TriggerActions(LoopState):
         self, found: GameObject, face: Face, ability: Ability, event: GameEvent, entry: Any
     ) -> None:
         params = ability.params
+        test = EVENT_TESTS.get(event.mode)  # (a step's event: most Phase triggers are of another step)
+        if test is not None and test[0] is entry.run and not test[1](params, event):
+            return
         zones = params.get("TriggerZones")
         if zones is not None and found.zone not in [zone_named(z) for z in zones.split(",")]:
             return
@@ -329,6 +325,71 @@ class TriggerActions(LoopState):
         elif self._any_row(mode, rows):
             return True
         return any_granted_triggers(self)
+
+    def _looked_at(
+        self, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
+    ) -> Iterable[GameObject]:
+        """The objects :meth:`collect_triggers` goes through: the held candidates, else
+        the candidates."""
+        held = self._held_candidates(event, rows, grants)
+        if held is not None:
+            return held
+        # (a step's event, say, where no watched object has a trigger of the mode and
+        # nothing is granted: each would be passed over, so none is looked at; an event
+        # with objects of its own moved some, and the loop passes them over as fast)
+        watching = (
+            rows is None
+            or bool(self.animations or grants or event.objects or event.lki)
+            or self._any_row(event.mode, rows)
+        )
+        return self._candidates(event, watching)
+
+    def _held_candidates(
+        self, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
+    ) -> list[GameObject] | None:
+        """:meth:`_candidates` less the watched objects the loop of
+        :meth:`collect_triggers` would pass over (no trigger of the mode, nothing
+        granted, no animation: their rows are empty), in the same order: the watched
+        objects with triggers of the mode (:meth:`_holders`), then the event's own that
+        aren't watched. ``None`` (the long way) with an animation, a grant, an object
+        that left the battlefield (603.10a: looked at as it last existed), or a
+        ``Static$`` trigger among them: one that resolves at once may change the game
+        while the loop goes on (an animation, a grant), so that an object passed over
+        here would be looked at there. Every other trigger only waits (603.3): matching
+        it reads the game and changes nothing the loop reads."""
+        if rows is None or grants or self.animations:
+            return None
+        if event.lki and any(found.zone is Zone.BATTLEFIELD for found in event.lki.values()):
+            return None
+        held, at_once = self._holders(event.mode, rows)
+        if at_once:
+            return None
+        objects = self.objects
+        candidates = [objects[i] for i in held]
+        if event.objects:
+            candidates += self._with_own_objects(event, self._watched(), watching=False)
+        return candidates
+
+    def _holders(self, mode: str, rows: dict[int, _Row]) -> tuple[tuple[int, ...], bool]:
+        """The watched objects whose faces have triggers of this mode, by id, in the
+        watched order, and whether any of those is ``Static$``; kept per ``moves`` (the
+        same objects in the same zones, in the same order, with the very same states:
+        with no animation, the same rows, :meth:`_rows_of`)."""
+        known: dict[str, tuple[int, tuple[int, ...], bool]] = self.__dict__.setdefault("_trigger_holders", {})
+        hit = known.get(mode)
+        if hit is not None and hit[0] == self.moves:
+            return hit[1], hit[2]
+        held: list[int] = []
+        at_once = False
+        for found in self._watched().values():
+            row = rows.get(found.id)
+            if row is None or row[0] is not found.state:
+                row = self._trigger_row(found, mode, rows)
+            if row[2]:
+                held.append(found.id)
+                at_once = at_once or any("Static" in ability.params for ability in row[2])
+        known[mode] = (self.moves, tuple(held), at_once)
+        return known[mode][1], at_once
 
     def _any_row(self, mode: str, rows: dict[int, _Row]) -> bool:
         """Whether a watched object's face has a trigger of this mode. Its rows are kept

@@ -1,0 +1,176 @@
+"""Issue 10, round 11, the step transitions: what the engine now skips or remembers as
+steps begin and end gives the answer the long way does. The triggers a step's event
+(or any event) is matched against are the watched objects with triggers of its mode
+(kept per ``moves``); a ``Phase`` trigger of another step is passed over before its
+context is made (503.1a). Each test here was checked against a deliberate break of the
+shortcut it covers."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from play_support import library
+from random_support import new_random_game
+from test_speed7b import _played
+
+from dfc_plugin.host import Game
+from dfc_plugin.host.abilities import triggers as modes
+from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers
+from dfc_plugin.host.abilities.registry import lookup
+from dfc_plugin.host.game import triggers as machinery
+from dfc_plugin.host.game.cache import fresh
+from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.host.game.steps import STEPS
+from dfc_plugin.state import Zone
+
+#: Modes whose triggers the bundled decks hold, watched after every action.
+_MODES = ("Phase", "ChangesZone", "Attacks", "SpellCast", "Always", "Drawn", "DamageDone")
+
+
+def _holders_afresh(game: Game, mode: str) -> tuple[tuple[int, ...], bool]:
+    """The watched objects with triggers of ``mode`` in the watched order, and whether
+    one is ``Static$``, worked out with nothing remembered."""
+    with fresh():
+        sources = game._mode_sources(mode)
+    held = tuple(i for i, row in sources.items() if row[2])
+    return held, any("Static" in a.params for i in held for a in sources[i][2])
+
+
+@pytest.mark.parametrize("seed", [2, 5])
+def test_the_holders_kept_per_moves_are_the_ones_worked_out_afresh_in_random_games(seed: int) -> None:
+    game = new_random_game(seed, invariants=False)
+    for _ in _played(game, 200):
+        for mode in _MODES:
+            rows = game._rows_of(mode)
+            if rows is not None:  # (with an animation the long way is taken: no holders)
+                assert game._holders(mode, rows) == _holders_afresh(game, mode), (mode, game.turn)
+
+
+def test_holders_follow_a_transform_and_a_new_permanent_but_not_a_tap() -> None:
+    """712.18: transformed, Delver's back face has no upkeep trigger: it holds none;
+    tapped (a new object with the same state) it holds the same; a second Delver comes
+    after it, in the battlefield's order."""
+    game = Game(library=library())
+    first = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    rows = game._rows_of("Phase")
+    assert rows is not None
+    held = game._holders("Phase", rows)
+    assert held == ((first,), False)
+    game.set_tapped(first, True)
+    assert game._holders("Phase", rows) is not held and game._holders("Phase", rows) == held
+    second = game.add("Delver of Secrets", Zone.BATTLEFIELD, 2)
+    assert game._holders("Phase", rows) == ((first, second), False)
+    game.transform(first)
+    assert game._holders("Phase", rows) == ((second,), False) == _holders_afresh(game, "Phase")
+
+
+def test_a_static_trigger_takes_the_long_way() -> None:
+    """A ``Static$ True`` trigger resolves at once (it may change what the loop reads):
+    with one among the holders, the candidates are the long way's."""
+    game = Game(library=library())
+    veteran = game.add("Test Veteran", Zone.BATTLEFIELD, 1)
+    rows = game._rows_of("Attacks")
+    assert rows is not None
+    assert game._holders("Attacks", rows) == ((veteran,), True)
+    event = GameEvent("Attacks", {"Attacker": veteran})
+    assert game._held_candidates(event, rows, False) is None
+    upkeep = GameEvent("Phase", {}, {"Player": 1}, {"Phase": "upkeep"})
+    assert game._held_candidates(upkeep, game._rows_of("Phase"), False) == []  # (no Phase trigger)
+
+
+def _passed_over(game: Game, mode: str, candidates: Any) -> list[int]:
+    """The candidates the loop of collect_triggers would look at (not pass over)."""
+    rows = game._rows_of(mode)
+    assert rows is not None
+    return [o.id for o in candidates if game._row(o, mode, rows)[2]]
+
+
+@pytest.mark.parametrize("seed", [0, 2, 9])
+def test_the_held_candidates_are_the_ones_the_long_way_looks_at(seed: int, monkeypatch: Any) -> None:
+    """For every event of a random game, the objects the trigger loop looks at are
+    the long way's, in the same order (objects passed over either way aside)."""
+    checked: list[str] = []
+    original = Game.collect_triggers
+
+    def checking(game: Game, event: GameEvent) -> None:
+        rows = game._rows_of(event.mode)
+        fast = game._held_candidates(event, rows, any_granted_triggers(game))
+        if fast is not None:
+            long_way = list(game._candidates(event, True))
+            assert _passed_over(game, event.mode, fast) == _passed_over(game, event.mode, long_way)
+            assert {o.id for o in fast} <= {o.id for o in long_way}
+            checked.append(event.mode)
+        original(game, event)
+
+    monkeypatch.setattr(Game, "collect_triggers", checking)
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    game.play(250)
+    assert {"Phase", "ChangesZone", "Drawn"} <= set(checked)
+
+
+@pytest.mark.parametrize("seed", [2, 5, 9])
+def test_games_play_the_same_without_the_shortcuts(seed: int, monkeypatch: Any) -> None:
+    """The same random game with the held candidates and the Phase test turned off
+    (the long way for every event) plays exactly as with them: the same log."""
+    game = new_random_game(seed, invariants=False)
+    game.start(hand=7)
+    game.play(300)
+    monkeypatch.setattr(Game, "_held_candidates", lambda self, event, rows, grants: None)
+    monkeypatch.setattr(machinery, "EVENT_TESTS", {})
+    again = new_random_game(seed, invariants=False)
+    again.start(hand=7)
+    again.play(300)
+    assert again.log_text() == game.log_text()
+    assert "triggered ability" in game.log_text()
+
+
+def _phase_abilities() -> list[Any]:
+    found = []
+    for card in library().cards():
+        for face in card.faces:
+            found += [a for a in face.abilities if a.kind == "T" and a.params.api == "Phase"]
+    return found
+
+
+@pytest.mark.rule("503.1a")
+def test_the_phase_test_fails_only_where_the_phase_trigger_does() -> None:
+    """503.1a: "at the beginning of" a step: every bundled Phase trigger, at every
+    step's event, for either player: where the event-only test fails, the mode's
+    function does too; it passes exactly where the step is one the ability names."""
+    game = Game(library=library())
+    source = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    found = game.obj(source)
+    face = game.face_of(found)
+    assert face is not None
+    entry = lookup("trigger", "Phase")
+    assert entry is not None and modes.EVENT_TESTS["Phase"][0] is entry.run
+    abilities = _phase_abilities()
+    assert len(abilities) > 20
+    fits = 0
+    for ability in abilities:
+        named = {
+            modes.PHASES.get(p.strip(), p.strip()) for p in (ability.params.get("Phase") or "").split(",")
+        }
+        for step in STEPS:
+            for player in game.players:
+                event = GameEvent("Phase", {}, {"Player": player}, {"Phase": step})
+                passes = modes.phase_step_fits(ability.params, event)
+                assert passes == (step in named), (ability.text, step)
+                if not passes:
+                    assert not entry.run(game, game.ability_ctx(found, face), ability.params, event)
+                fits += passes
+    assert fits > len(abilities)  # (most name one step, some several; each seen for both players)
+
+
+def test_delver_still_triggers_in_its_upkeep_only() -> None:
+    """Delver of Secrets' "at the beginning of your upkeep" triggers in its
+    controller's upkeep (503.1a), not in another step."""
+    game = Game(library=library())
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    game.playing = True
+    for step in STEPS:
+        game.emit(GameEvent("Phase", {}, {"Player": 1}, {"Phase": step}))
+        assert len(game.pending) == (step == "upkeep"), step
+        game.pending.clear()
