@@ -17,7 +17,7 @@ from test_speed7b import _played
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import triggers as modes
 from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers
-from dfc_plugin.host.abilities.registry import lookup
+from dfc_plugin.host.abilities.registry import FAMILIES, lookup
 from dfc_plugin.host.game import triggers as machinery
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
@@ -37,6 +37,13 @@ def _holders_afresh(game: Game, mode: str) -> tuple[tuple[int, ...], bool]:
     return held, any("Static" in a.params for i in held for a in sources[i][2])
 
 
+def _bearers_afresh(game: Game) -> list[int]:
+    """The watched objects with a trigger of any registered mode, worked out afresh."""
+    with fresh():
+        held = {i for mode in FAMILIES["trigger"] for i, row in game._mode_sources(mode).items() if row[2]}
+        return [i for i in game._watched() if i in held]
+
+
 @pytest.mark.parametrize("seed", [2, 5])
 def test_the_holders_kept_per_moves_are_the_ones_worked_out_afresh_in_random_games(seed: int) -> None:
     game = new_random_game(seed, invariants=False)
@@ -45,6 +52,8 @@ def test_the_holders_kept_per_moves_are_the_ones_worked_out_afresh_in_random_gam
             rows = game._rows_of(mode)
             if rows is not None:  # (with an animation the long way is taken: no holders)
                 assert game._holders(mode, rows) == _holders_afresh(game, mode), (mode, game.turn)
+        if not game.animations:
+            assert [o.id for o in game._trigger_bearers()] == _bearers_afresh(game), game.turn
 
 
 def test_holders_follow_a_transform_and_a_new_permanent_but_not_a_tap() -> None:

@@ -23,7 +23,7 @@ from dfc_plugin.host.abilities.registry import lookup
 from dfc_plugin.host.abilities.triggers import EVENT_TESTS
 from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
 from dfc_plugin.host.core import PLAYER_ZONES
-from dfc_plugin.host.game.cache import is_fresh
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
@@ -38,6 +38,16 @@ _Row = tuple[DfcState, Face | None, list[Ability]]
 #: Zones whose objects' triggers are looked at for every event; an object elsewhere
 #: (a hand, a library) is looked at only when it is the event's own object.
 _WATCHED = (Zone.BATTLEFIELD, Zone.STACK, Zone.COMMAND, Zone.GRAVEYARD, Zone.EXILE)
+
+
+@memo_by_identity
+def _bears_triggers(face: Face) -> bool:
+    """Whether the (immutable) face has a triggered ability of any mode: a ``T:`` line,
+    or a keyword that stands for one (:data:`KEYWORD_TRIGGERS`). A face without has no
+    trigger of any mode (:meth:`TriggerActions._triggers_of`)."""
+    if any(a.kind == "T" for a in face.abilities):
+        return True
+    return any(word.name in KEYWORD_TRIGGERS for word in face.keywords)
 
 
 class TriggerActions(LoopState):
@@ -68,11 +78,16 @@ class TriggerActions(LoopState):
         key = ("watched", self.version)
         cached: dict[int, GameObject] | None = self._static_cache.get(key)
         if cached is None:
-            objects, zones, players = self.objects, self.zones, self.players
-            places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
-            cached = {i: objects[i] for place in places for i in zones.get(place, ())}  # (in_zone's order)
+            objects = self.objects
+            cached = {i: objects[i] for i in self._watched_ids()}
             self._static_cache[key] = cached
         return cached
+
+    def _watched_ids(self) -> list[int]:
+        """The ids of the objects in the watched zones, in order (in_zone's)."""
+        zones, players = self.zones, self.players
+        places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
+        return [i for place in places for i in zones.get(place, ())]
 
     def _mode_sources(self, mode: str) -> dict[int, tuple[GameObject, Face | None, list[Ability]]]:
         """Each watched object with its face and its triggers of this mode (remembered
@@ -168,7 +183,7 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        for found in self._looked_at(event, rows, grants):
+        for found in self._objects_to_match(event, rows, grants):
             if rows is not None and not self.animations:
                 row = rows.get(found.id)
                 if row is None or row[0] is not found.state:  # (the same state: the same face)
@@ -326,7 +341,7 @@ class TriggerActions(LoopState):
             return True
         return any_granted_triggers(self)
 
-    def _looked_at(
+    def _objects_to_match(
         self, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
     ) -> Iterable[GameObject]:
         """The objects :meth:`collect_triggers` goes through: the held candidates, else
@@ -381,7 +396,7 @@ class TriggerActions(LoopState):
             return hit[1], hit[2]
         held: list[int] = []
         at_once = False
-        for found in self._watched().values():
+        for found in self._trigger_bearers():
             row = rows.get(found.id)
             if row is None or row[0] is not found.state:
                 row = self._trigger_row(found, mode, rows)
@@ -390,6 +405,32 @@ class TriggerActions(LoopState):
                 at_once = at_once or any("Static" in ability.params for ability in row[2])
         known[mode] = (self.moves, tuple(held), at_once)
         return known[mode][1], at_once
+
+    def _trigger_bearers(self) -> list[GameObject]:
+        """The watched objects whose faces have a triggered ability of any mode
+        (:func:`_bears_triggers`), in the watched order: the others have no trigger of
+        any mode. Asked with no animation only (:meth:`_rows_of`: a face then reads only
+        the object's state), the ids are kept per ``moves`` (the same objects in the
+        same zones and order, with the very same states), for every mode at once."""
+        objects = self.objects
+        kept: tuple[int, tuple[int, ...]] | None = self.__dict__.get("_bearers_seen")
+        if kept is None or kept[0] != self.moves or self.animations:
+            marks: dict[int, tuple[DfcState, bool]] = self.__dict__.setdefault("_state_bears", {})
+            bearers = []
+            for i in self._watched_ids():
+                found = objects[i]
+                mark = marks.get(id(found.state))  # (the entry keeps its state alive: no other has its id)
+                if mark is None:
+                    face = self.face_of(found)
+                    mark = (found.state, face is not None and _bears_triggers(face))
+                    if not self.animations:  # (then a face reads only the state)
+                        if len(marks) > 20_000:
+                            marks.clear()
+                        marks[id(found.state)] = mark
+                if mark[1]:
+                    bearers.append(i)
+            kept = self.__dict__["_bearers_seen"] = (self.moves, tuple(bearers))
+        return [objects[i] for i in kept[1]]
 
     def _any_row(self, mode: str, rows: dict[int, _Row]) -> bool:
         """Whether a watched object's face has a trigger of this mode. Its rows are kept
@@ -400,7 +441,7 @@ class TriggerActions(LoopState):
         if hit is not None and hit[0] == self.moves:
             return hit[1]
         answer = False
-        for found in self._watched().values():  # (_row, written out: asked after most moves)
+        for found in self._trigger_bearers():  # (_row, written out: asked after most moves)
             row = rows.get(found.id)
             if row is None or row[0] is not found.state:
                 row = self._trigger_row(found, mode, rows)
