@@ -22,7 +22,7 @@ from dfc_plugin.host.game import triggers as machinery
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.steps import STEPS
-from dfc_plugin.state import Zone
+from dfc_plugin.state import Side, Zone
 
 #: Modes whose triggers the bundled decks hold, watched after every action.
 _MODES = ("Phase", "ChangesZone", "Attacks", "SpellCast", "Always", "Drawn", "DamageDone")
@@ -183,3 +183,72 @@ def test_delver_still_triggers_in_its_upkeep_only() -> None:
         game.emit(GameEvent("Phase", {}, {"Player": 1}, {"Phase": step}))
         assert len(game.pending) == (step == "upkeep"), step
         game.pending.clear()
+
+
+def _scan(game: Game) -> list[tuple[int, str | None, str | None]]:
+    return [(o.id, rule, name) for o, rule, name in game._board()]
+
+
+def test_the_same_scan_is_taken_for_the_very_same_board_and_not_for_new_marks() -> None:
+    """The state-based scan of a battlefield with the very same objects and marks is
+    the last one (the very answers); damage (704.5g), deathtouch (702.2b) and an
+    ability waiting (714.4, 310.7) marked since are seen, as afresh."""
+    game = Game(library=library())
+    cathar = game.add("Brutal Cathar", Zone.BATTLEFIELD, 1)
+    game.add("Delver of Secrets", Zone.BATTLEFIELD, 2)
+    first = game._board()
+    again = game._board()
+    assert all(a is b for a, b in zip(again, first, strict=True))
+    assert game.__dict__["_sba_objects"][("last scan", -1)] is not None
+    game.damage[cathar] = 1  # (a 2/2: not lethal)
+    assert _scan(game) == [(cathar, None, None), (first[1][0].id, None, None)]
+    game.deathtouched.add(cathar)
+    assert _scan(game)[0] == (cathar, "704.5g", None)
+    with fresh():
+        assert _scan(game)[0] == (cathar, "704.5g", None)
+    game.damage.clear()
+    game.deathtouched.clear()
+    assert _scan(game)[0] == (cathar, None, None)
+    game.set_tapped(cathar, True)  # (a new object: the scan is gone through again)
+    assert game._board()[0][0] is game.obj(cathar)
+
+
+@pytest.mark.parametrize("seed", [3, 6])
+def test_every_board_scan_is_the_one_worked_out_afresh_in_random_games(seed: int, monkeypatch: Any) -> None:
+    """After every action of a random game the scan (taken whole or gone through) is
+    the scan worked out afresh; the whole one is taken often."""
+    taken: list[bool] = []
+    probing = [False]
+    original = Game._same_scan
+
+    def counting(game: Game, *args: Any) -> Any:
+        same = original(game, *args)
+        if not probing[0]:
+            taken.append(same is not None)
+        return same
+
+    monkeypatch.setattr(Game, "_same_scan", counting)
+    game = new_random_game(seed, invariants=False)
+    for _ in _played(game, 250):
+        probing[0] = True
+        scanned = _scan(game)
+        with fresh():
+            assert scanned == _scan(game), (game.turn, game.step)
+        assert [o for o, _, _ in game._board()] == game.battlefield()
+        probing[0] = False
+    assert sum(taken) > 20 and not all(taken)  # (in play: taken whole, and gone through)
+
+
+@pytest.mark.rule("702.161a")
+def test_a_living_metal_permanent_keeps_the_whole_scan_from_being_taken() -> None:
+    """702.161a: Jetfire, Air Guardian (living metal) is a creature in its controller's
+    turn only: with lethal damage marked it is put into its owner's graveyard then
+    (704.5g), not in another turn, with the very same objects on the battlefield."""
+    game = Game(library=library())
+    jetfire = game.add("Jetfire, Ingenious Scientist", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.damage[jetfire] = 10
+    game.active = 2
+    assert _scan(game)[0][1] is None
+    assert game.__dict__["_sba_objects"][("last scan", -1)] is None  # (its answer reads the turn)
+    game.active = 1
+    assert _scan(game)[0][1] == "704.5g"

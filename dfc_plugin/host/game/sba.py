@@ -7,6 +7,7 @@ Auras are not modelled (no Attach), so 704.5m never applies.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_
 from typing import Any, TypeVar
 
 from dfc_plugin.cards import Face, Keyword
@@ -38,6 +39,9 @@ def chapter_keyword(face: Face) -> Keyword | None:
 
 #: Where :meth:`StateBased._board` keeps its last whole scan in ``_sba_objects``.
 _WHOLE_BOARD = ("whole board", -1)
+#: Where it keeps the last remembered scan's objects, marks and answers (``None``: one
+#: of them was not kept).
+_LAST_SCAN = ("last scan", -1)
 
 
 def _reads_the_same(before: GameObject, now: GameObject) -> bool:
@@ -74,10 +78,13 @@ class StateBased(Combat):
         plain = self._plain_sba()
         table = self.__dict__.setdefault("_sba_objects", {})
         known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
+        permanents = self.battlefield()
+        if known is not None and (same := self._same_scan(table, permanents, plain)) is not None:
+            return same
         kept = {}
         board: Board = []
         damage, deathtouched, waiting = self.damage, self.deathtouched, plain or ()
-        for found in self.battlefield():
+        for found in permanents:
             fid = found.id
             now = (damage.get(fid, 0), fid in deathtouched, fid in waiting)
             last = known.get(fid) if known is not None else None
@@ -97,7 +104,25 @@ class StateBased(Combat):
             kept[fid] = (found, now, answer)
         if known is not None:
             table[_WHOLE_BOARD] = kept
+            whole = len(kept) == len(board)  # (every answer kept: none reads the turn or a CDA)
+            marks = (dict(damage), set(deathtouched), plain)
+            table[_LAST_SCAN] = (tuple(permanents), marks, board) if whole else None
         return board
+
+    def _same_scan(
+        self, table: dict[Any, Any], permanents: list[GameObject], plain: frozenset[int] | None
+    ) -> Board | None:
+        """The last remembered scan's answers, if the battlefield holds the very same
+        objects, in the same order, with the same damage, deathtouch and waiting
+        abilities as then (and each answer was kept): :meth:`_board` would take every
+        one of them as it is (its "very object" case)."""
+        last = table.get(_LAST_SCAN)
+        if last is None or len(last[0]) != len(permanents) or not all(map(is_, last[0], permanents)):
+            return None
+        damage, deathtouched, waiting = last[1]
+        if damage != self.damage or deathtouched != self.deathtouched or waiting != plain:
+            return None
+        return list(last[2])
 
     def _board_remembered(self, plain: frozenset[int] | None) -> bool:
         """Whether the scan may be remembered beside the permanents, the damage and the
