@@ -14,6 +14,7 @@ from play_support import library
 from random_support import new_random_game
 from test_speed7b import _played
 
+from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import triggers as modes
 from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers
@@ -22,6 +23,7 @@ from dfc_plugin.host.game import triggers as machinery
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
 from dfc_plugin.host.game.steps import STEPS
+from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Side, Zone
 
 #: Modes whose triggers the bundled decks hold, watched after every action.
@@ -119,7 +121,7 @@ def test_the_held_candidates_are_the_ones_the_long_way_looks_at(seed: int, monke
     assert {"Phase", "ChangesZone", "Drawn"} <= set(checked)
 
 
-@pytest.mark.parametrize("seed", [2, 5, 9])
+@pytest.mark.parametrize("seed", [2, 3, 5, 9])
 def test_games_play_the_same_without_the_shortcuts(seed: int, monkeypatch: Any) -> None:
     """The same random game with the held candidates and the Phase test turned off
     (the long way for every event) plays exactly as with them: the same log."""
@@ -135,12 +137,60 @@ def test_games_play_the_same_without_the_shortcuts(seed: int, monkeypatch: Any) 
     assert "triggered ability" in game.log_text()
 
 
-def _phase_abilities() -> list[Any]:
+def _abilities_of(mode: str) -> list[Any]:
+    """Every bundled (and test) card's trigger lines of ``mode``."""
     found = []
     for card in library().cards():
         for face in card.faces:
-            found += [a for a in face.abilities if a.kind == "T" and a.params.api == "Phase"]
+            found += [a for a in face.abilities if a.kind == "T" and a.params.api == mode]
     return found
+
+
+def _moves(source: int) -> list[GameEvent]:
+    """A zone change of ``source`` between every two zones."""
+    return [
+        GameEvent("ChangesZone", {"Card": source}, {}, {"Origin": origin, "Destination": destination})
+        for origin in Zone
+        for destination in Zone
+    ]
+
+
+@pytest.mark.rule("603.6a")
+@pytest.mark.parametrize("mode", ["ChangesZone", "ChangesZoneAll"])
+def test_the_zone_tests_fail_only_where_the_zone_triggers_do(mode: str) -> None:
+    """603.6a, 603.2c: every bundled zone-change trigger (and batch trigger), for a
+    zone change (a batch of one or two) between every two zones: where the event-only
+    test fails, the mode's function does too; and it fails for some and passes for
+    others."""
+    game = Game(library=library())
+    source = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    found = game.obj(source)
+    face = game.face_of(found)
+    assert face is not None
+    entry = lookup("trigger", mode)
+    assert entry is not None and modes.EVENT_TESTS[mode][0] is entry.run
+    moves = _moves(source)
+    events = moves if mode == "ChangesZone" else [GameEvent(mode, data={"Events": (moves[0], e)}) for e in moves]
+    abilities = _abilities_of(mode)
+    assert abilities
+    verdicts = set()
+    for ability in abilities:
+        for event in events:
+            passes = modes.EVENT_TESTS[mode][1](ability.params, event)
+            if not passes:
+                assert not entry.run(game, game.ability_ctx(found, face), ability.params, event), ability.text
+            verdicts.add(passes)
+    assert verdicts == {True, False}
+
+
+def test_a_zone_no_zone_is_named_for_is_left_to_the_trigger_mode() -> None:
+    """A ``Destination$`` that names no zone: the event-only test doesn't say no (the
+    mode's function raises, as it did, where the trigger is matched)."""
+    params = parse_param_map("Mode$ ChangesZone | Origin$ Any | Destination$ Nowhere | Execute$ X")
+    event = _moves(1)[0]
+    assert modes.changes_zone_fits(params, event)
+    with pytest.raises(UnsupportedAbilityError):
+        modes.moved_between(params, event.data)
 
 
 @pytest.mark.rule("503.1a")
@@ -155,7 +205,7 @@ def test_the_phase_test_fails_only_where_the_phase_trigger_does() -> None:
     assert face is not None
     entry = lookup("trigger", "Phase")
     assert entry is not None and modes.EVENT_TESTS["Phase"][0] is entry.run
-    abilities = _phase_abilities()
+    abilities = _abilities_of("Phase")
     assert len(abilities) > 20
     fits = 0
     for ability in abilities:

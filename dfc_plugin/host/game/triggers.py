@@ -20,8 +20,8 @@ from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
 from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, granted_triggers
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
-from dfc_plugin.host.abilities.triggers import EVENT_TESTS
-from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.abilities.triggers import EVENT_TESTS, zones_named
+from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params
 from dfc_plugin.host.core import PLAYER_ZONES
 from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
@@ -230,11 +230,11 @@ class TriggerActions(LoopState):
         self, found: GameObject, face: Face, ability: Ability, event: GameEvent, entry: Any
     ) -> None:
         params = ability.params
+        zones = params.get("TriggerZones")
+        if zones is not None and found.zone not in zones_named(zones):
+            return
         test = EVENT_TESTS.get(event.mode)  # (a step's event: most Phase triggers are of another step)
         if test is not None and test[0] is entry.run and not test[1](params, event):
-            return
-        zones = params.get("TriggerZones")
-        if zones is not None and found.zone not in [zone_named(z) for z in zones.split(",")]:
             return
         ctx = self.ability_ctx(found, face)
         ctx.event = event
