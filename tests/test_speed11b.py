@@ -302,3 +302,37 @@ def test_a_living_metal_permanent_keeps_the_whole_scan_from_being_taken() -> Non
     assert game.__dict__["_sba_objects"][("last scan", -1)] is None  # (its answer reads the turn)
     game.active = 1
     assert _scan(game)[0][1] == "704.5g"
+
+
+@pytest.mark.rule("613.1f")
+def test_no_grant_is_kept_per_moves_and_a_granting_aura_is_seen() -> None:
+    """613.1f: with no ``AddTrigger$`` static, no trigger is granted, an answer kept
+    per ``moves``; Catlike Curiosity arriving (a zone change) grants one, and once it
+    is gone, none again: each as worked out afresh."""
+    game = Game(library=library())
+    bears = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
+    assert not any_granted_triggers(game) and game.__dict__["_grants_none_at"] == game.moves
+    aura = game.add("Mischievous Catgeist", Zone.BATTLEFIELD, 1, up=Side.BACK)
+    game.attached[aura] = bears
+    assert any_granted_triggers(game)
+    with fresh():
+        assert any_granted_triggers(game)
+    game.move(aura, Zone.EXILE)
+    assert not any_granted_triggers(game)
+
+
+@pytest.mark.parametrize("seed", [13, 16])
+def test_whether_any_trigger_is_granted_is_the_answer_afresh_in_random_games(seed: int) -> None:
+    """Random games where Catlike Curiosity is cast with disturb (702.146a): whether a
+    trigger is granted, after every action, is the answer worked out afresh."""
+    game = new_random_game(seed, invariants=False, library=library())
+    for player in game.players:
+        for _ in range(3):
+            game.add("Mischievous Catgeist", Zone.GRAVEYARD, player)
+    seen = set()
+    for _ in _played(game, 300):
+        answer = any_granted_triggers(game)
+        with fresh():
+            assert answer == any_granted_triggers(game), (game.turn, game.step)
+        seen.add(answer)
+    assert seen == {False, True}
