@@ -19,6 +19,7 @@ from dfc_plugin.host import Game
 from dfc_plugin.host.abilities import triggers as modes
 from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers
 from dfc_plugin.host.abilities.registry import FAMILIES, lookup
+from dfc_plugin.host.game import sba
 from dfc_plugin.host.game import triggers as machinery
 from dfc_plugin.host.game.cache import fresh
 from dfc_plugin.host.game.events import GameEvent
@@ -53,9 +54,9 @@ def test_the_holders_kept_per_moves_are_the_ones_worked_out_afresh_in_random_gam
         for mode in _MODES:
             rows = game._rows_of(mode)
             if rows is not None:  # (with an animation the long way is taken: no holders)
-                assert game._holders(mode, rows) == _holders_afresh(game, mode), (mode, game.turn)
+                assert machinery._holders(game, mode, rows) == _holders_afresh(game, mode), (mode, game.turn)
         if not game.animations:
-            assert [o.id for o in game._trigger_bearers()] == _bearers_afresh(game), game.turn
+            assert [o.id for o in machinery._trigger_bearers(game)] == _bearers_afresh(game), game.turn
 
 
 def test_holders_follow_a_transform_and_a_new_permanent_but_not_a_tap() -> None:
@@ -66,14 +67,17 @@ def test_holders_follow_a_transform_and_a_new_permanent_but_not_a_tap() -> None:
     first = game.add("Delver of Secrets", Zone.BATTLEFIELD, 1)
     rows = game._rows_of("Phase")
     assert rows is not None
-    held = game._holders("Phase", rows)
+    held = machinery._holders(game, "Phase", rows)
     assert held == ((first,), False)
     game.set_tapped(first, True)
-    assert game._holders("Phase", rows) is not held and game._holders("Phase", rows) == held
+    assert (
+        machinery._holders(game, "Phase", rows) is not held
+        and machinery._holders(game, "Phase", rows) == held
+    )
     second = game.add("Delver of Secrets", Zone.BATTLEFIELD, 2)
-    assert game._holders("Phase", rows) == ((first, second), False)
+    assert machinery._holders(game, "Phase", rows) == ((first, second), False)
     game.transform(first)
-    assert game._holders("Phase", rows) == ((second,), False) == _holders_afresh(game, "Phase")
+    assert machinery._holders(game, "Phase", rows) == ((second,), False) == _holders_afresh(game, "Phase")
 
 
 def test_a_static_trigger_takes_the_long_way() -> None:
@@ -83,11 +87,11 @@ def test_a_static_trigger_takes_the_long_way() -> None:
     veteran = game.add("Test Veteran", Zone.BATTLEFIELD, 1)
     rows = game._rows_of("Attacks")
     assert rows is not None
-    assert game._holders("Attacks", rows) == ((veteran,), True)
+    assert machinery._holders(game, "Attacks", rows) == ((veteran,), True)
     event = GameEvent("Attacks", {"Attacker": veteran})
-    assert game._held_candidates(event, rows, False) is None
+    assert machinery._held_candidates(game, event, rows, False) is None
     upkeep = GameEvent("Phase", {}, {"Player": 1}, {"Phase": "upkeep"})
-    assert game._held_candidates(upkeep, game._rows_of("Phase"), False) == []  # (no Phase trigger)
+    assert machinery._held_candidates(game, upkeep, game._rows_of("Phase"), False) == []  # (no Phase trigger)
 
 
 def _passed_over(game: Game, mode: str, candidates: Any) -> list[int]:
@@ -106,7 +110,7 @@ def test_the_held_candidates_are_the_ones_the_long_way_looks_at(seed: int, monke
 
     def checking(game: Game, event: GameEvent) -> None:
         rows = game._rows_of(event.mode)
-        fast = game._held_candidates(event, rows, any_granted_triggers(game))
+        fast = machinery._held_candidates(game, event, rows, any_granted_triggers(game))
         if fast is not None:
             long_way = list(game._candidates(event, True))
             assert _passed_over(game, event.mode, fast) == _passed_over(game, event.mode, long_way)
@@ -128,7 +132,7 @@ def test_games_play_the_same_without_the_shortcuts(seed: int, monkeypatch: Any) 
     game = new_random_game(seed, invariants=False)
     game.start(hand=7)
     game.play(300)
-    monkeypatch.setattr(Game, "_held_candidates", lambda self, event, rows, grants: None)
+    monkeypatch.setattr(machinery, "_held_candidates", lambda game, event, rows, grants: None)
     monkeypatch.setattr(machinery, "EVENT_TESTS", {})
     again = new_random_game(seed, invariants=False)
     again.start(hand=7)
@@ -170,7 +174,9 @@ def test_the_zone_tests_fail_only_where_the_zone_triggers_do(mode: str) -> None:
     entry = lookup("trigger", mode)
     assert entry is not None and modes.EVENT_TESTS[mode][0] is entry.run
     moves = _moves(source)
-    events = moves if mode == "ChangesZone" else [GameEvent(mode, data={"Events": (moves[0], e)}) for e in moves]
+    events = (
+        moves if mode == "ChangesZone" else [GameEvent(mode, data={"Events": (moves[0], e)}) for e in moves]
+    )
     abilities = _abilities_of(mode)
     assert abilities
     verdicts = set()
@@ -269,7 +275,7 @@ def test_every_board_scan_is_the_one_worked_out_afresh_in_random_games(seed: int
     the scan worked out afresh; the whole one is taken often."""
     taken: list[bool] = []
     probing = [False]
-    original = Game._same_scan
+    original = sba._same_scan
 
     def counting(game: Game, *args: Any) -> Any:
         same = original(game, *args)
@@ -277,7 +283,7 @@ def test_every_board_scan_is_the_one_worked_out_afresh_in_random_games(seed: int
             taken.append(same is not None)
         return same
 
-    monkeypatch.setattr(Game, "_same_scan", counting)
+    monkeypatch.setattr(sba, "_same_scan", counting)
     game = new_random_game(seed, invariants=False)
     for _ in _played(game, 250):
         probing[0] = True

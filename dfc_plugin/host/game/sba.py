@@ -79,7 +79,7 @@ class StateBased(Combat):
         table = self.__dict__.setdefault("_sba_objects", {})
         known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
         permanents = self.battlefield()
-        if known is not None and (same := self._same_scan(table, permanents, plain)) is not None:
+        if known is not None and (same := _same_scan(self, table, permanents, plain)) is not None:
             return same
         kept = {}
         board: Board = []
@@ -108,21 +108,6 @@ class StateBased(Combat):
             marks = (dict(damage), set(deathtouched), plain)
             table[_LAST_SCAN] = (tuple(permanents), marks, board) if whole else None
         return board
-
-    def _same_scan(
-        self, table: dict[Any, Any], permanents: list[GameObject], plain: frozenset[int] | None
-    ) -> Board | None:
-        """The last remembered scan's answers, if the battlefield holds the very same
-        objects, in the same order, with the same damage, deathtouch and waiting
-        abilities as then (and each answer was kept): :meth:`_board` would take every
-        one of them as it is (its "very object" case)."""
-        last = table.get(_LAST_SCAN)
-        if last is None or len(last[0]) != len(permanents) or not all(map(is_, last[0], permanents)):
-            return None
-        damage, deathtouched, waiting = last[1]
-        if damage != self.damage or deathtouched != self.deathtouched or waiting != plain:
-            return None
-        return list(last[2])
 
     def _board_remembered(self, plain: frozenset[int] | None) -> bool:
         """Whether the scan may be remembered beside the permanents, the damage and the
@@ -281,3 +266,20 @@ class StateBased(Combat):
             self.version += 1
         self.damage = {}
         self.deathtouched = set()
+
+
+def _same_scan(
+    game: StateBased, table: dict[Any, Any], permanents: list[GameObject], plain: frozenset[int] | None
+) -> Board | None:
+    """The last remembered scan's answers, if the battlefield holds the very same
+    objects, in the same order, with the same damage, deathtouch and waiting abilities
+    as then (and each answer was kept): :meth:`StateBased._board` would take every one
+    of them as it is (its "very object" case). (A function, not a method: one name
+    fewer looked up on the game's long list of classes.)"""
+    last = table.get(_LAST_SCAN)
+    if last is None or len(last[0]) != len(permanents) or not all(map(is_, last[0], permanents)):
+        return None
+    damage, deathtouched, waiting = last[1]
+    if damage != game.damage or deathtouched != game.deathtouched or waiting != plain:
+        return None
+    return list(last[2])

@@ -79,15 +79,9 @@ class TriggerActions(LoopState):
         cached: dict[int, GameObject] | None = self._static_cache.get(key)
         if cached is None:
             objects = self.objects
-            cached = {i: objects[i] for i in self._watched_ids()}
+            cached = {i: objects[i] for i in _watched_ids(self)}
             self._static_cache[key] = cached
         return cached
-
-    def _watched_ids(self) -> list[int]:
-        """The ids of the objects in the watched zones, in order (in_zone's)."""
-        zones, players = self.zones, self.players
-        places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
-        return [i for place in places for i in zones.get(place, ())]
 
     def _mode_sources(self, mode: str) -> dict[int, tuple[GameObject, Face | None, list[Ability]]]:
         """Each watched object with its face and its triggers of this mode (remembered
@@ -183,7 +177,7 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        for found in self._objects_to_match(event, rows, grants):
+        for found in _objects_to_match(self, event, rows, grants):
             if rows is not None and not self.animations:
                 row = rows.get(found.id)
                 if row is None or row[0] is not found.state:  # (the same state: the same face)
@@ -341,97 +335,6 @@ class TriggerActions(LoopState):
             return True
         return any_granted_triggers(self)
 
-    def _objects_to_match(
-        self, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
-    ) -> Iterable[GameObject]:
-        """The objects :meth:`collect_triggers` goes through: the held candidates, else
-        the candidates."""
-        held = self._held_candidates(event, rows, grants)
-        if held is not None:
-            return held
-        # (a step's event, say, where no watched object has a trigger of the mode and
-        # nothing is granted: each would be passed over, so none is looked at; an event
-        # with objects of its own moved some, and the loop passes them over as fast)
-        watching = (
-            rows is None
-            or bool(self.animations or grants or event.objects or event.lki)
-            or self._any_row(event.mode, rows)
-        )
-        return self._candidates(event, watching)
-
-    def _held_candidates(
-        self, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
-    ) -> list[GameObject] | None:
-        """:meth:`_candidates` less the watched objects the loop of
-        :meth:`collect_triggers` would pass over (no trigger of the mode, nothing
-        granted, no animation: their rows are empty), in the same order: the watched
-        objects with triggers of the mode (:meth:`_holders`), then the event's own that
-        aren't watched. ``None`` (the long way) with an animation, a grant, an object
-        that left the battlefield (603.10a: looked at as it last existed), or a
-        ``Static$`` trigger among them: one that resolves at once may change the game
-        while the loop goes on (an animation, a grant), so that an object passed over
-        here would be looked at there. Every other trigger only waits (603.3): matching
-        it reads the game and changes nothing the loop reads."""
-        if rows is None or grants or self.animations:
-            return None
-        if event.lki and any(found.zone is Zone.BATTLEFIELD for found in event.lki.values()):
-            return None
-        held, at_once = self._holders(event.mode, rows)
-        if at_once:
-            return None
-        objects = self.objects
-        candidates = [objects[i] for i in held]
-        if event.objects:
-            candidates += self._with_own_objects(event, self._watched(), watching=False)
-        return candidates
-
-    def _holders(self, mode: str, rows: dict[int, _Row]) -> tuple[tuple[int, ...], bool]:
-        """The watched objects whose faces have triggers of this mode, by id, in the
-        watched order, and whether any of those is ``Static$``; kept per ``moves`` (the
-        same objects in the same zones, in the same order, with the very same states:
-        with no animation, the same rows, :meth:`_rows_of`)."""
-        known: dict[str, tuple[int, tuple[int, ...], bool]] = self.__dict__.setdefault("_trigger_holders", {})
-        hit = known.get(mode)
-        if hit is not None and hit[0] == self.moves:
-            return hit[1], hit[2]
-        held: list[int] = []
-        at_once = False
-        for found in self._trigger_bearers():
-            row = rows.get(found.id)
-            if row is None or row[0] is not found.state:
-                row = self._trigger_row(found, mode, rows)
-            if row[2]:
-                held.append(found.id)
-                at_once = at_once or any("Static" in ability.params for ability in row[2])
-        known[mode] = (self.moves, tuple(held), at_once)
-        return known[mode][1], at_once
-
-    def _trigger_bearers(self) -> list[GameObject]:
-        """The watched objects whose faces have a triggered ability of any mode
-        (:func:`_bears_triggers`), in the watched order: the others have no trigger of
-        any mode. Asked with no animation only (:meth:`_rows_of`: a face then reads only
-        the object's state), the ids are kept per ``moves`` (the same objects in the
-        same zones and order, with the very same states), for every mode at once."""
-        objects = self.objects
-        kept: tuple[int, tuple[int, ...]] | None = self.__dict__.get("_bearers_seen")
-        if kept is None or kept[0] != self.moves or self.animations:
-            marks: dict[int, tuple[DfcState, bool]] = self.__dict__.setdefault("_state_bears", {})
-            bearers = []
-            for i in self._watched_ids():
-                found = objects[i]
-                mark = marks.get(id(found.state))  # (the entry keeps its state alive: no other has its id)
-                if mark is None:
-                    face = self.face_of(found)
-                    mark = (found.state, face is not None and _bears_triggers(face))
-                    if not self.animations:  # (then a face reads only the state)
-                        if len(marks) > 20_000:
-                            marks.clear()
-                        marks[id(found.state)] = mark
-                if mark[1]:
-                    bearers.append(i)
-            kept = self.__dict__["_bearers_seen"] = (self.moves, tuple(bearers))
-        return [objects[i] for i in kept[1]]
-
     def _any_row(self, mode: str, rows: dict[int, _Row]) -> bool:
         """Whether a watched object's face has a trigger of this mode. Its rows are kept
         per state (:meth:`_rows_of`, with no animation), so the answer stands while the
@@ -441,7 +344,7 @@ class TriggerActions(LoopState):
         if hit is not None and hit[0] == self.moves:
             return hit[1]
         answer = False
-        for found in self._trigger_bearers():  # (_row, written out: asked after most moves)
+        for found in _trigger_bearers(self):  # (_row, written out: asked after most moves)
             row = rows.get(found.id)
             if row is None or row[0] is not found.state:
                 row = self._trigger_row(found, mode, rows)
@@ -450,3 +353,110 @@ class TriggerActions(LoopState):
                 break
         known[mode] = (self.moves, answer)
         return answer
+
+
+# The helpers of collect_triggers are functions, not methods: each name looked up on the
+# game's long list of classes costs more than a module's (and may push another out of
+# the interpreter's cache of those lookups).
+
+
+def _watched_ids(game: TriggerActions) -> list[int]:
+    """The ids of the objects in the watched zones, in order (in_zone's)."""
+    zones, players = game.zones, game.players
+    places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
+    return [i for place in places for i in zones.get(place, ())]
+
+
+def _objects_to_match(
+    game: TriggerActions, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
+) -> Iterable[GameObject]:
+    """The objects :meth:`TriggerActions.collect_triggers` goes through: the held candidates, else
+    the candidates."""
+    held = _held_candidates(game, event, rows, grants)
+    if held is not None:
+        return held
+    # (a step's event, say, where no watched object has a trigger of the mode and
+    # nothing is granted: each would be passed over, so none is looked at; an event
+    # with objects of its own moved some, and the loop passes them over as fast)
+    watching = (
+        rows is None
+        or bool(game.animations or grants or event.objects or event.lki)
+        or game._any_row(event.mode, rows)
+    )
+    return game._candidates(event, watching)
+
+
+def _held_candidates(
+    game: TriggerActions, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
+) -> list[GameObject] | None:
+    """:meth:`TriggerActions._candidates` less the watched objects the loop of
+    :meth:`TriggerActions.collect_triggers` would pass over (no trigger of the mode, nothing
+    granted, no animation: their rows are empty), in the same order: the watched
+    objects with triggers of the mode (:func:`_holders`), then the event's own that
+    aren't watched. ``None`` (the long way) with an animation, a grant, an object
+    that left the battlefield (603.10a: looked at as it last existed), or a
+    ``Static$`` trigger among them: one that resolves at once may change the game
+    while the loop goes on (an animation, a grant), so that an object passed over
+    here would be looked at there. Every other trigger only waits (603.3): matching
+    it reads the game and changes nothing the loop reads."""
+    if rows is None or grants or game.animations:
+        return None
+    if event.lki and any(found.zone is Zone.BATTLEFIELD for found in event.lki.values()):
+        return None
+    held, at_once = _holders(game, event.mode, rows)
+    if at_once:
+        return None
+    objects = game.objects
+    candidates = [objects[i] for i in held]
+    if event.objects:
+        candidates += game._with_own_objects(event, game._watched(), watching=False)
+    return candidates
+
+
+def _holders(game: TriggerActions, mode: str, rows: dict[int, _Row]) -> tuple[tuple[int, ...], bool]:
+    """The watched objects whose faces have triggers of this mode, by id, in the
+    watched order, and whether any of those is ``Static$``; kept per ``moves`` (the
+    same objects in the same zones, in the same order, with the very same states:
+    with no animation, the same rows, :meth:`TriggerActions._rows_of`)."""
+    known: dict[str, tuple[int, tuple[int, ...], bool]] = game.__dict__.setdefault("_trigger_holders", {})
+    hit = known.get(mode)
+    if hit is not None and hit[0] == game.moves:
+        return hit[1], hit[2]
+    held: list[int] = []
+    at_once = False
+    for found in _trigger_bearers(game):
+        row = rows.get(found.id)
+        if row is None or row[0] is not found.state:
+            row = game._trigger_row(found, mode, rows)
+        if row[2]:
+            held.append(found.id)
+            at_once = at_once or any("Static" in ability.params for ability in row[2])
+    known[mode] = (game.moves, tuple(held), at_once)
+    return known[mode][1], at_once
+
+
+def _trigger_bearers(game: TriggerActions) -> list[GameObject]:
+    """The watched objects whose faces have a triggered ability of any mode
+    (:func:`_bears_triggers`), in the watched order: the others have no trigger of
+    any mode. Asked with no animation only (:meth:`TriggerActions._rows_of`: a face then reads only
+    the object's state), the ids are kept per ``moves`` (the same objects in the
+    same zones and order, with the very same states), for every mode at once."""
+    objects = game.objects
+    kept: tuple[int, tuple[int, ...]] | None = game.__dict__.get("_bearers_seen")
+    if kept is None or kept[0] != game.moves or game.animations:
+        marks: dict[int, tuple[DfcState, bool]] = game.__dict__.setdefault("_state_bears", {})
+        bearers = []
+        for i in _watched_ids(game):
+            found = objects[i]
+            mark = marks.get(id(found.state))  # (the entry keeps its state alive: no other has its id)
+            if mark is None:
+                face = game.face_of(found)
+                mark = (found.state, face is not None and _bears_triggers(face))
+                if not game.animations:  # (then a face reads only the state)
+                    if len(marks) > 20_000:
+                        marks.clear()
+                    marks[id(found.state)] = mark
+            if mark[1]:
+                bearers.append(i)
+        kept = game.__dict__["_bearers_seen"] = (game.moves, tuple(bearers))
+    return [objects[i] for i in kept[1]]
