@@ -61,12 +61,11 @@ class StateBased(Combat):
     """State-based actions (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _losing_players(self) -> list[int]:
-        return [p for p in self.players if self.alive(p) and (self.life[p] <= 0 or p in self.drew_from_empty)]
+        return _players_losing(self)
 
     def _dying(self, board: Board | None = None) -> list[tuple[GameObject, str]]:
         """Permanents put into a graveyard, with the rule (704.5f, g, i, v)."""
-        scanned = self._board() if board is None else board
-        return [(found, rule) for found, rule, _ in scanned if rule is not None]
+        return _dying_of(self._board() if board is None else board)
 
     def _board(self) -> Board:
         """Each permanent with the rule that puts it into a graveyard and its name if
@@ -75,9 +74,9 @@ class StateBased(Combat):
         (:meth:`_board_remembered`), the last scan's answer for a permanent that reads
         the same (:func:`_reads_the_same`) with the same damage and waiting abilities is
         taken as it is: only the permanents that changed are looked at again."""
-        plain = self._plain_sba()
+        plain = _plain_of(self)
         table = self.__dict__.setdefault("_sba_objects", {})
-        known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
+        known = table.get(_WHOLE_BOARD, {}) if _remembered_scan(self, plain) else None
         permanents = self.battlefield()
         if known is not None and (same := _same_scan(self, table, permanents, plain)) is not None:
             return same
@@ -110,11 +109,7 @@ class StateBased(Combat):
         return board
 
     def _board_remembered(self, plain: frozenset[int] | None) -> bool:
-        """Whether the scan may be remembered beside the permanents, the damage and the
-        waiting abilities: not where nothing may be (``plain``), with an animation, or
-        with a static that works now and may change a toughness, a type or
-        indestructible."""
-        return plain is not None and not self.animations and not self.continuous_gives() & _SBA_READS
+        return _remembered_scan(self, plain)
 
     def _board_rule(self, found: GameObject) -> tuple[str | None, str | None]:
         return self._dying_rule(found), self._legendary_name(found)
@@ -142,13 +137,7 @@ class StateBased(Combat):
         return None
 
     def _plain_sba(self) -> frozenset[int] | None:
-        """Whether each permanent's state-based answers may be remembered now (``None``:
-        not, within :func:`~dfc_plugin.host.game.cache.fresh`); if they may, the sources
-        of the abilities that wait (310.7, 714.4). (With a ``Continuous`` static
-        somewhere, what the statics give each object is an input too: ``_per_object``.)"""
-        if is_fresh():
-            return None
-        return frozenset(self._waiting_sources())
+        return _plain_of(self)
 
     def _per_object(
         self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
@@ -228,7 +217,7 @@ class StateBased(Combat):
         if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
             return False
         acted = False
-        for player in self._losing_players():
+        for player in _players_losing(self):
             self.losers.append(player)
             self.emit(GameEvent("LosesGame", {}, {"Player": player}))
             self.record(
@@ -244,7 +233,7 @@ class StateBased(Combat):
             self.record("sba", self.obj(attachment), "{obj} becomes unattached", "704.5n")
             acted = True
         board = self._board()
-        dying = self._dying(board) + [(o, "704.5j") for o in self._legend_rule(board)]
+        dying = _dying_of(board) + [(o, "704.5j") for o in self._legend_rule(board)]
         dying += [(self.obj(i), "704.5m") for i in auras]
         for found, rule in dying:
             if found.id not in self.objects:
@@ -283,3 +272,35 @@ def _same_scan(
     if damage != game.damage or deathtouched != game.deathtouched or waiting != plain:
         return None
     return list(last[2])
+
+
+# The state-based check's helpers are functions (their methods above say the same for
+# other callers): a name looked up on the game's long list of classes costs more.
+
+
+def _players_losing(game: StateBased) -> list[int]:
+    """The players who lose now: no life (704.5a) or drew from an empty library (704.5b)."""
+    return [p for p in game.players if game.alive(p) and (game.life[p] <= 0 or p in game.drew_from_empty)]
+
+
+def _dying_of(board: Board) -> list[tuple[GameObject, str]]:
+    """The scan's permanents put into a graveyard, with the rule."""
+    return [(found, rule) for found, rule, _ in board if rule is not None]
+
+
+def _plain_of(game: StateBased) -> frozenset[int] | None:
+    """Whether each permanent's state-based answers may be remembered now (``None``:
+    not, within :func:`~dfc_plugin.host.game.cache.fresh`); if they may, the sources
+    of the abilities that wait (310.7, 714.4). (With a ``Continuous`` static
+    somewhere, what the statics give each object is an input too: ``_per_object``.)"""
+    if is_fresh():
+        return None
+    return frozenset(game._waiting_sources())
+
+
+def _remembered_scan(game: StateBased, plain: frozenset[int] | None) -> bool:
+    """Whether the scan may be remembered beside the permanents, the damage and the
+    waiting abilities: not where nothing may be (``plain``), with an animation, or
+    with a static that works now and may change a toughness, a type or
+    indestructible."""
+    return plain is not None and not game.animations and not game.continuous_gives() & _SBA_READS
