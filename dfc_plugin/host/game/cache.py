@@ -262,3 +262,8 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # producing._replaces_mana.
 # ``_type_rows`` (layers.has_type_of with no animation on the object): per state and word, the printed
 # answer and the face whose living metal may add the type.
+
+# Round 11's step transitions (tests/test_speed11b.py): ``_trigger_holders`` (the watched objects with
+# triggers of a mode) and ``_bearers_seen`` (those with any trigger), per ``moves``; ``_state_bears``,
+# whether a state's face has any trigger; ``_grants_none_at``, no AddTrigger static, per ``moves``;
+# ``("last scan", -1)`` in ``_sba_objects``, the last state-based scan with its objects and marks.
