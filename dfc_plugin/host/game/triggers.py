@@ -104,7 +104,11 @@ class TriggerActions(LoopState):
         (immutable) state, so the row stays right from one version of the game to the
         next, and for a new object with the same state (a tapped or untapped permanent,
         one with a counter more) (``None``: an animation, or nothing remembered)."""
-        return _rows_for(self, mode)
+        if self.animations or is_fresh():
+            return None
+        rows: dict[str, dict[int, _Row]]
+        rows = self.__dict__.setdefault("_trigger_rows", {})
+        return rows.setdefault(mode, {})
 
     def _row(self, found: GameObject, mode: str, rows: dict[int, _Row] | None) -> _Row:
         """The object's row: the one kept for its very state, else worked out."""
@@ -170,7 +174,7 @@ class TriggerActions(LoopState):
             return
         # (with no animation, each object's row is kept across versions: _rows_of; with
         # one, this version's rows, while nothing changes)
-        version, rows = self.version, _rows_for(self, event.mode)
+        version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
         for found in _objects_to_match(self, event, rows, grants):
@@ -323,7 +327,7 @@ class TriggerActions(LoopState):
         most of the time), the event need not be sent: it would be only recorded."""
         if self.delayed:
             return True
-        rows = _rows_for(self, mode)
+        rows = self._rows_of(mode)
         if rows is None:  # (an animation: this version's faces)
             if any(row[2] for row in self._mode_sources(mode).values()):
                 return True
@@ -354,14 +358,6 @@ class TriggerActions(LoopState):
 # The helpers of collect_triggers are functions, not methods: each name looked up on the
 # game's long list of classes costs more than a module's (and may push another out of
 # the interpreter's cache of those lookups).
-
-
-def _rows_for(game: TriggerActions, mode: str) -> dict[int, _Row] | None:
-    """:meth:`TriggerActions._rows_of`."""
-    if game.animations or is_fresh():
-        return None
-    rows: dict[str, dict[int, _Row]] = game.__dict__.setdefault("_trigger_rows", {})
-    return rows.setdefault(mode, {})
 
 
 def _watched_ids(game: TriggerActions) -> list[int]:
