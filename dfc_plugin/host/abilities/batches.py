@@ -18,7 +18,7 @@ from typing import Any
 
 from dfc_plugin.cards import Ability, ParamMap
 from dfc_plugin.host.abilities.registry import trigger
-from dfc_plugin.host.abilities.triggers import _fits, _zones_fit
+from dfc_plugin.host.abilities.triggers import EVENT_TESTS, _fits, _zones_fail, moved_between
 from dfc_plugin.host.abilities.values import Ctx, amount
 from dfc_plugin.host.game.events import GameEvent
 
@@ -57,11 +57,18 @@ def changes_zone_all(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) ->
     ``Destination$`` at once: one trigger for the batch (a card that left the
     battlefield is read as it last existed there, 603.10a)."""
     return any(
-        _zones_fit(params.get("Origin"), e.data.get("Origin"))
-        and _zones_fit(params.get("Destination"), e.data.get("Destination"))
-        and _fits(game, ctx, e, "Card", params.get("ValidCards"))
+        moved_between(params, e.data) and _fits(game, ctx, e, "Card", params.get("ValidCards"))
         for e in event.data["Events"]
     )
+
+
+def changes_zone_all_fits(params: ParamMap, event: GameEvent) -> bool:
+    """The part of :func:`changes_zone_all` that reads only the ability and the batch:
+    whether any of its zone changes is between the zones."""
+    return not _zones_fail(params, event.data["Events"])
+
+
+EVENT_TESTS["ChangesZoneAll"] = (changes_zone_all, changes_zone_all_fits)
 
 
 @trigger(

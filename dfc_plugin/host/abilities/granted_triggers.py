@@ -18,6 +18,7 @@ from dfc_plugin.host.abilities import effects  # noqa: F401  (registration order
 from dfc_plugin.host.abilities.registry import extend
 from dfc_plugin.host.abilities.statics import active_continuous, any_static_with
 from dfc_plugin.host.abilities.values import Ctx, matches
+from dfc_plugin.host.game.cache import is_fresh
 from dfc_plugin.host.model import GameObject
 from dfc_plugin.script.parser import parse_param_map
 from dfc_plugin.state import Zone
@@ -44,7 +45,17 @@ def _granting(game: Any) -> list[tuple[Ctx, ParamMap]]:
 
 def any_granted_triggers(game: Any) -> bool:
     """Whether any static grants a trigger now (most games: none), so that the trigger
-    machinery needn't ask :func:`granted_triggers` about each object it looks at."""
+    machinery needn't ask :func:`granted_triggers` about each object it looks at. With
+    no static that has ``AddTrigger$`` on the battlefield or in the command zone, none
+    does while ``moves`` stands (the same objects there, with the same states: an
+    animation could only take abilities away), so that answer is kept per ``moves``."""
+    fresh = is_fresh()
+    if not fresh and game.__dict__.get("_grants_none_at") == game.moves:
+        return False
+    if not any_static_with(game, "AddTrigger"):  # (what _granting asks first)
+        if not fresh and not game.animations:
+            game.__dict__["_grants_none_at"] = game.moves
+        return False
     return bool(_granting(game))
 
 

@@ -7,14 +7,17 @@ the werewolf conditions) are checked by the trigger machinery
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from dfc_plugin.cards import ParamMap
+from dfc_plugin.errors import UnsupportedAbilityError
 from dfc_plugin.host.abilities.registry import trigger
 from dfc_plugin.host.abilities.values import Ctx, compare, matches, matches_player, zone_named
 from dfc_plugin.host.game.events import GameEvent
+from dfc_plugin.state import Zone
 
-__all__: list[str] = []
+__all__ = ["EVENT_TESTS", "changes_zone_fits", "moved_between", "phase_step_fits", "zones_named"]
 
 _T = "test_abilities_triggers.py::"
 _P = "test_play_cards.py::"
@@ -63,17 +66,71 @@ def _fits(game: Any, ctx: Ctx, event: GameEvent, role: str, valid: str | None) -
 )
 def phase(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """At the beginning of a step or phase (``Phase$``), of ``ValidPlayer$``'s turn."""
-    steps = {PHASES.get(p.strip(), p.strip()) for p in (params.get("Phase") or "").split(",")}
-    if event.data.get("Phase") not in steps:
+    if not phase_step_fits(params, event):
         return False
     valid = params.get("ValidPlayer")
     return valid is None or matches_player(ctx, event.players["Player"], valid)
 
 
+#: The steps a ``Phase$`` text names, by the text.
+_STEPS_NAMED: dict[str, frozenset[str]] = {}
+
+
+def phase_step_fits(params: ParamMap, event: GameEvent) -> bool:
+    """Whether the step that begins is one ``Phase$`` names: the part of :func:`phase`
+    that reads only the ability and the event (503.1a)."""
+    text = params.get("Phase") or ""
+    steps = _STEPS_NAMED.get(text)
+    if steps is None:
+        steps = frozenset(PHASES.get(p.strip(), p.strip()) for p in text.split(","))
+        if len(_STEPS_NAMED) < 10_000:
+            _STEPS_NAMED[text] = steps
+    return event.data.get("Phase") in steps
+
+
+#: Per trigger mode, the part of its function that reads only the ability's parameters
+#: and the event, with the function it is part of: where it fails, so does the function,
+#: so the trigger machinery may ask it first, before it makes the ability's context.
+EVENT_TESTS: dict[str, tuple[Callable[..., bool], Callable[[ParamMap, GameEvent], bool]]] = {
+    "Phase": (phase, phase_step_fits)
+}
+
+
+#: The zones a comma-separated text names, by the text.
+_ZONES_NAMED: dict[str, tuple[Zone, ...]] = {}
+
+
+def zones_named(text: str) -> tuple[Zone, ...]:
+    """The zones a comma-separated text names (raising, as :func:`zone_named`, for a
+    name that is no zone's), remembered by the text."""
+    zones = _ZONES_NAMED.get(text)
+    if zones is None:
+        zones = tuple(zone_named(z) for z in text.split(","))
+        if len(_ZONES_NAMED) < 10_000:
+            _ZONES_NAMED[text] = zones
+    return zones
+
+
 def _zones_fit(text: str | None, zone: Any) -> bool:
     if text is None or text in ("Any", "All"):
         return True
-    return zone in [zone_named(z) for z in text.split(",")]
+    return zone in zones_named(text)
+
+
+def moved_between(params: ParamMap, data: dict[str, Any]) -> bool:
+    """Whether a zone change (its event's data) is from ``Origin$`` to ``Destination$``."""
+    return _zones_fit(params.get("Origin"), data.get("Origin")) and _zones_fit(
+        params.get("Destination"), data.get("Destination")
+    )
+
+
+def _zones_fail(params: ParamMap, events: tuple[GameEvent, ...]) -> bool:
+    """Whether none of the zone changes is from ``Origin$`` to ``Destination$``, as
+    far as that can be told here (a name that is no zone's: the function says)."""
+    try:
+        return not any(moved_between(params, e.data) for e in events)
+    except UnsupportedAbilityError:
+        return False
 
 
 @trigger(
@@ -89,11 +146,16 @@ def _zones_fit(text: str | None, zone: Any) -> bool:
 def changes_zone(game: Any, ctx: Ctx, params: ParamMap, event: GameEvent) -> bool:
     """When an object fitting ``ValidCard$`` moves from ``Origin$`` to
     ``Destination$`` (enters-the-battlefield 603.6a; leaves, looking back 603.10a)."""
-    return (
-        _zones_fit(params.get("Origin"), event.data.get("Origin"))
-        and _zones_fit(params.get("Destination"), event.data.get("Destination"))
-        and _fits(game, ctx, event, "Card", params.get("ValidCard"))
-    )
+    return moved_between(params, event.data) and _fits(game, ctx, event, "Card", params.get("ValidCard"))
+
+
+def changes_zone_fits(params: ParamMap, event: GameEvent) -> bool:
+    """The part of :func:`changes_zone` that reads only the ability and the event: the
+    zones (603.6a)."""
+    return not _zones_fail(params, (event,))
+
+
+EVENT_TESTS["ChangesZone"] = (changes_zone, changes_zone_fits)
 
 
 @trigger(

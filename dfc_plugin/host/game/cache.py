@@ -267,3 +267,8 @@ APPLY_PATH_MEMOS = ("_trigger_rows", "_any_rows", "_held", "_statics_seen", "_de
 # that reads no head: kept under every head), ``_tap_rows`` (the plugin's ``can_pay_tap_cost`` both
 # ways, per state), ``costs._NEEDS`` (what a cost needs), the identity memos ``casting._activation_rules``
 # and ``mana_restrictions._restrictions_by_line``, and ``("restricted sources", version, player)``.
+
+# Round 11's step transitions (tests/test_speed11b.py): ``_trigger_holders`` (the watched objects with
+# triggers of a mode) and ``_bearers_seen`` (those with any trigger), per ``moves``; ``_state_bears``,
+# whether a state's face has any trigger; ``_grants_none_at``, no AddTrigger static, per ``moves``;
+# ``("last scan", -1)`` in ``_sba_objects``, the last state-based scan with its objects and marks.

@@ -7,6 +7,7 @@ Auras are not modelled (no Attach), so 704.5m never applies.
 from __future__ import annotations
 
 from collections.abc import Callable
+from operator import is_
 from typing import Any, TypeVar
 
 from dfc_plugin.cards import Face, Keyword
@@ -38,6 +39,9 @@ def chapter_keyword(face: Face) -> Keyword | None:
 
 #: Where :meth:`StateBased._board` keeps its last whole scan in ``_sba_objects``.
 _WHOLE_BOARD = ("whole board", -1)
+#: Where it keeps the last remembered scan's objects, marks and answers (``None``: one
+#: of them was not kept).
+_LAST_SCAN = ("last scan", -1)
 
 
 def _reads_the_same(before: GameObject, now: GameObject) -> bool:
@@ -57,12 +61,11 @@ class StateBased(Combat):
     """State-based actions (mixed into :class:`dfc_plugin.host.Game`)."""
 
     def _losing_players(self) -> list[int]:
-        return [p for p in self.players if self.alive(p) and (self.life[p] <= 0 or p in self.drew_from_empty)]
+        return _players_losing(self)
 
     def _dying(self, board: Board | None = None) -> list[tuple[GameObject, str]]:
         """Permanents put into a graveyard, with the rule (704.5f, g, i, v)."""
-        scanned = self._board() if board is None else board
-        return [(found, rule) for found, rule, _ in scanned if rule is not None]
+        return _dying_of(self._board() if board is None else board)
 
     def _board(self) -> Board:
         """Each permanent with the rule that puts it into a graveyard and its name if
@@ -71,13 +74,16 @@ class StateBased(Combat):
         (:meth:`_board_remembered`), the last scan's answer for a permanent that reads
         the same (:func:`_reads_the_same`) with the same damage and waiting abilities is
         taken as it is: only the permanents that changed are looked at again."""
-        plain = self._plain_sba()
+        plain = _plain_of(self)
         table = self.__dict__.setdefault("_sba_objects", {})
-        known = table.get(_WHOLE_BOARD, {}) if self._board_remembered(plain) else None
+        known = table.get(_WHOLE_BOARD, {}) if _remembered_scan(self, plain) else None
+        permanents = self.battlefield()
+        if known is not None and (same := _same_scan(self, table, permanents, plain)) is not None:
+            return same
         kept = {}
         board: Board = []
         damage, deathtouched, waiting = self.damage, self.deathtouched, plain or ()
-        for found in self.battlefield():
+        for found in permanents:
             fid = found.id
             now = (damage.get(fid, 0), fid in deathtouched, fid in waiting)
             last = known.get(fid) if known is not None else None
@@ -97,14 +103,13 @@ class StateBased(Combat):
             kept[fid] = (found, now, answer)
         if known is not None:
             table[_WHOLE_BOARD] = kept
+            whole = len(kept) == len(board)  # (every answer kept: none reads the turn or a CDA)
+            marks = (dict(damage), set(deathtouched), plain)
+            table[_LAST_SCAN] = (tuple(permanents), marks, board) if whole else None
         return board
 
     def _board_remembered(self, plain: frozenset[int] | None) -> bool:
-        """Whether the scan may be remembered beside the permanents, the damage and the
-        waiting abilities: not where nothing may be (``plain``), with an animation, or
-        with a static that works now and may change a toughness, a type or
-        indestructible."""
-        return plain is not None and not self.animations and not self.continuous_gives() & _SBA_READS
+        return _remembered_scan(self, plain)
 
     def _board_rule(self, found: GameObject) -> tuple[str | None, str | None]:
         return self._dying_rule(found), self._legendary_name(found)
@@ -132,13 +137,7 @@ class StateBased(Combat):
         return None
 
     def _plain_sba(self) -> frozenset[int] | None:
-        """Whether each permanent's state-based answers may be remembered now (``None``:
-        not, within :func:`~dfc_plugin.host.game.cache.fresh`); if they may, the sources
-        of the abilities that wait (310.7, 714.4). (With a ``Continuous`` static
-        somewhere, what the statics give each object is an input too: ``_per_object``.)"""
-        if is_fresh():
-            return None
-        return frozenset(self._waiting_sources())
+        return _plain_of(self)
 
     def _per_object(
         self, plain: frozenset[int] | None, kind: str, found: GameObject, compute: Callable[[GameObject], T]
@@ -218,7 +217,7 @@ class StateBased(Combat):
         if self.__dict__.get("_sba_clean") == (self.version, len(self.pending), len(self.stack_items)):
             return False
         acted = False
-        for player in self._losing_players():
+        for player in _players_losing(self):
             self.losers.append(player)
             self.emit(GameEvent("LosesGame", {}, {"Player": player}))
             self.record(
@@ -234,7 +233,7 @@ class StateBased(Combat):
             self.record("sba", self.obj(attachment), "{obj} becomes unattached", "704.5n")
             acted = True
         board = self._board()
-        dying = self._dying(board) + [(o, "704.5j") for o in self._legend_rule(board)]
+        dying = _dying_of(board) + [(o, "704.5j") for o in self._legend_rule(board)]
         dying += [(self.obj(i), "704.5m") for i in auras]
         for found, rule in dying:
             if found.id not in self.objects:
@@ -256,3 +255,52 @@ class StateBased(Combat):
             self.version += 1
         self.damage = {}
         self.deathtouched = set()
+
+
+def _same_scan(
+    game: StateBased, table: dict[Any, Any], permanents: list[GameObject], plain: frozenset[int] | None
+) -> Board | None:
+    """The last remembered scan's answers, if the battlefield holds the very same
+    objects, in the same order, with the same damage, deathtouch and waiting abilities
+    as then (and each answer was kept): :meth:`StateBased._board` would take every one
+    of them as it is (its "very object" case). (A function, not a method: one name
+    fewer looked up on the game's long list of classes.)"""
+    last = table.get(_LAST_SCAN)
+    if last is None or len(last[0]) != len(permanents) or not all(map(is_, last[0], permanents)):
+        return None
+    damage, deathtouched, waiting = last[1]
+    if damage != game.damage or deathtouched != game.deathtouched or waiting != plain:
+        return None
+    return list(last[2])
+
+
+# The state-based check's helpers are functions (their methods above say the same for
+# other callers): a name looked up on the game's long list of classes costs more.
+
+
+def _players_losing(game: StateBased) -> list[int]:
+    """The players who lose now: no life (704.5a) or drew from an empty library (704.5b)."""
+    return [p for p in game.players if game.alive(p) and (game.life[p] <= 0 or p in game.drew_from_empty)]
+
+
+def _dying_of(board: Board) -> list[tuple[GameObject, str]]:
+    """The scan's permanents put into a graveyard, with the rule."""
+    return [(found, rule) for found, rule, _ in board if rule is not None]
+
+
+def _plain_of(game: StateBased) -> frozenset[int] | None:
+    """Whether each permanent's state-based answers may be remembered now (``None``:
+    not, within :func:`~dfc_plugin.host.game.cache.fresh`); if they may, the sources
+    of the abilities that wait (310.7, 714.4). (With a ``Continuous`` static
+    somewhere, what the statics give each object is an input too: ``_per_object``.)"""
+    if is_fresh():
+        return None
+    return frozenset(game._waiting_sources())
+
+
+def _remembered_scan(game: StateBased, plain: frozenset[int] | None) -> bool:
+    """Whether the scan may be remembered beside the permanents, the damage and the
+    waiting abilities: not where nothing may be (``plain``), with an animation, or
+    with a static that works now and may change a toughness, a type or
+    indestructible."""
+    return plain is not None and not game.animations and not game.continuous_gives() & _SBA_READS

@@ -20,9 +20,10 @@ from dfc_plugin.host.abilities.chain import choose_targets, links, resolve_chain
 from dfc_plugin.host.abilities.granted_triggers import any_granted_triggers, granted_triggers
 from dfc_plugin.host.abilities.keywords import KEYWORD_BODIES, KEYWORD_TRIGGERS
 from dfc_plugin.host.abilities.registry import lookup
-from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params, zone_named
+from dfc_plugin.host.abilities.triggers import EVENT_TESTS, zones_named
+from dfc_plugin.host.abilities.values import Ctx, defined_players, requirements_hold, svar_params
 from dfc_plugin.host.core import PLAYER_ZONES
-from dfc_plugin.host.game.cache import is_fresh
+from dfc_plugin.host.game.cache import is_fresh, memo_by_identity
 from dfc_plugin.host.game.events import GameEvent, PendingTrigger, StackItem
 from dfc_plugin.host.game.state import LoopState, players_in_order
 from dfc_plugin.host.model import GameObject
@@ -37,6 +38,16 @@ _Row = tuple[DfcState, Face | None, list[Ability]]
 #: Zones whose objects' triggers are looked at for every event; an object elsewhere
 #: (a hand, a library) is looked at only when it is the event's own object.
 _WATCHED = (Zone.BATTLEFIELD, Zone.STACK, Zone.COMMAND, Zone.GRAVEYARD, Zone.EXILE)
+
+
+@memo_by_identity
+def _bears_triggers(face: Face) -> bool:
+    """Whether the (immutable) face has a triggered ability of any mode: a ``T:`` line,
+    or a keyword that stands for one (:data:`KEYWORD_TRIGGERS`). A face without has no
+    trigger of any mode (:meth:`TriggerActions._triggers_of`)."""
+    if any(a.kind == "T" for a in face.abilities):
+        return True
+    return any(word.name in KEYWORD_TRIGGERS for word in face.keywords)
 
 
 class TriggerActions(LoopState):
@@ -67,9 +78,8 @@ class TriggerActions(LoopState):
         key = ("watched", self.version)
         cached: dict[int, GameObject] | None = self._static_cache.get(key)
         if cached is None:
-            objects, zones, players = self.objects, self.zones, self.players
-            places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
-            cached = {i: objects[i] for place in places for i in zones.get(place, ())}  # (in_zone's order)
+            objects = self.objects
+            cached = {i: objects[i] for i in _watched_ids(self)}
             self._static_cache[key] = cached
         return cached
 
@@ -167,15 +177,7 @@ class TriggerActions(LoopState):
         version, rows = self.version, self._rows_of(event.mode)
         known = self._mode_sources(event.mode) if rows is None else {}
         grants, grants_at = any_granted_triggers(self), version
-        # (a step's event, say, where no watched object has a trigger of the mode and
-        # nothing is granted: each would be passed over, so none is looked at; an event
-        # with objects of its own moved some, and the loop below passes them over as fast)
-        watching = (
-            rows is None
-            or bool(self.animations or grants or event.objects or event.lki)
-            or self._any_row(event.mode, rows)
-        )
-        for found in self._candidates(event, watching):
+        for found in _objects_to_match(self, event, rows, grants):
             if rows is not None and not self.animations:
                 row = rows.get(found.id)
                 if row is None or row[0] is not found.state:  # (the same state: the same face)
@@ -223,7 +225,10 @@ class TriggerActions(LoopState):
     ) -> None:
         params = ability.params
         zones = params.get("TriggerZones")
-        if zones is not None and found.zone not in [zone_named(z) for z in zones.split(",")]:
+        if zones is not None and found.zone not in zones_named(zones):
+            return
+        test = EVENT_TESTS.get(event.mode)  # (a step's event: most Phase triggers are of another step)
+        if test is not None and test[0] is entry.run and not test[1](params, event):
             return
         ctx = self.ability_ctx(found, face)
         ctx.event = event
@@ -339,7 +344,7 @@ class TriggerActions(LoopState):
         if hit is not None and hit[0] == self.moves:
             return hit[1]
         answer = False
-        for found in self._watched().values():  # (_row, written out: asked after most moves)
+        for found in _trigger_bearers(self):  # (_row, written out: asked after most moves)
             row = rows.get(found.id)
             if row is None or row[0] is not found.state:
                 row = self._trigger_row(found, mode, rows)
@@ -348,3 +353,110 @@ class TriggerActions(LoopState):
                 break
         known[mode] = (self.moves, answer)
         return answer
+
+
+# The helpers of collect_triggers are functions, not methods: each name looked up on the
+# game's long list of classes costs more than a module's (and may push another out of
+# the interpreter's cache of those lookups).
+
+
+def _watched_ids(game: TriggerActions) -> list[int]:
+    """The ids of the objects in the watched zones, in order (in_zone's)."""
+    zones, players = game.zones, game.players
+    places = [(p, zone) for zone in _WATCHED for p in (players if zone in PLAYER_ZONES else (None,))]
+    return [i for place in places for i in zones.get(place, ())]
+
+
+def _objects_to_match(
+    game: TriggerActions, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
+) -> Iterable[GameObject]:
+    """The objects :meth:`TriggerActions.collect_triggers` goes through: the held candidates, else
+    the candidates."""
+    held = _held_candidates(game, event, rows, grants)
+    if held is not None:
+        return held
+    # (a step's event, say, where no watched object has a trigger of the mode and
+    # nothing is granted: each would be passed over, so none is looked at; an event
+    # with objects of its own moved some, and the loop passes them over as fast)
+    watching = (
+        rows is None
+        or bool(game.animations or grants or event.objects or event.lki)
+        or game._any_row(event.mode, rows)
+    )
+    return game._candidates(event, watching)
+
+
+def _held_candidates(
+    game: TriggerActions, event: GameEvent, rows: dict[int, _Row] | None, grants: bool
+) -> list[GameObject] | None:
+    """:meth:`TriggerActions._candidates` less the watched objects the loop of
+    :meth:`TriggerActions.collect_triggers` would pass over (no trigger of the mode, nothing
+    granted, no animation: their rows are empty), in the same order: the watched
+    objects with triggers of the mode (:func:`_holders`), then the event's own that
+    aren't watched. ``None`` (the long way) with an animation, a grant, an object
+    that left the battlefield (603.10a: looked at as it last existed), or a
+    ``Static$`` trigger among them: one that resolves at once may change the game
+    while the loop goes on (an animation, a grant), so that an object passed over
+    here would be looked at there. Every other trigger only waits (603.3): matching
+    it reads the game and changes nothing the loop reads."""
+    if rows is None or grants or game.animations:
+        return None
+    if event.lki and any(found.zone is Zone.BATTLEFIELD for found in event.lki.values()):
+        return None
+    held, at_once = _holders(game, event.mode, rows)
+    if at_once:
+        return None
+    objects = game.objects
+    candidates = [objects[i] for i in held]
+    if event.objects:
+        candidates += game._with_own_objects(event, game._watched(), watching=False)
+    return candidates
+
+
+def _holders(game: TriggerActions, mode: str, rows: dict[int, _Row]) -> tuple[tuple[int, ...], bool]:
+    """The watched objects whose faces have triggers of this mode, by id, in the
+    watched order, and whether any of those is ``Static$``; kept per ``moves`` (the
+    same objects in the same zones, in the same order, with the very same states:
+    with no animation, the same rows, :meth:`TriggerActions._rows_of`)."""
+    known: dict[str, tuple[int, tuple[int, ...], bool]] = game.__dict__.setdefault("_trigger_holders", {})
+    hit = known.get(mode)
+    if hit is not None and hit[0] == game.moves:
+        return hit[1], hit[2]
+    held: list[int] = []
+    at_once = False
+    for found in _trigger_bearers(game):
+        row = rows.get(found.id)
+        if row is None or row[0] is not found.state:
+            row = game._trigger_row(found, mode, rows)
+        if row[2]:
+            held.append(found.id)
+            at_once = at_once or any("Static" in ability.params for ability in row[2])
+    known[mode] = (game.moves, tuple(held), at_once)
+    return known[mode][1], at_once
+
+
+def _trigger_bearers(game: TriggerActions) -> list[GameObject]:
+    """The watched objects whose faces have a triggered ability of any mode
+    (:func:`_bears_triggers`), in the watched order: the others have no trigger of
+    any mode. Asked with no animation only (:meth:`TriggerActions._rows_of`: a face then reads only
+    the object's state), the ids are kept per ``moves`` (the same objects in the
+    same zones and order, with the very same states), for every mode at once."""
+    objects = game.objects
+    kept: tuple[int, tuple[int, ...]] | None = game.__dict__.get("_bearers_seen")
+    if kept is None or kept[0] != game.moves or game.animations:
+        marks: dict[int, tuple[DfcState, bool]] = game.__dict__.setdefault("_state_bears", {})
+        bearers = []
+        for i in _watched_ids(game):
+            found = objects[i]
+            mark = marks.get(id(found.state))  # (the entry keeps its state alive: no other has its id)
+            if mark is None:
+                face = game.face_of(found)
+                mark = (found.state, face is not None and _bears_triggers(face))
+                if not game.animations:  # (then a face reads only the state)
+                    if len(marks) > 20_000:
+                        marks.clear()
+                    marks[id(found.state)] = mark
+            if mark[1]:
+                bearers.append(i)
+        kept = game.__dict__["_bearers_seen"] = (game.moves, tuple(bearers))
+    return [objects[i] for i in kept[1]]
