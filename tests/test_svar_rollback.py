@@ -29,7 +29,9 @@ def test_a_refused_action_takes_back_a_stored_value() -> None:
     card = game.obj(veteran).cards[0].id
     assert game.stored_svars[card] == {"Marked": "1", "Bonus": "1"}
     found = game.obj(veteran)
-    ctx = game.ability_ctx(found, game.face_of(found))
+    face = game.face_of(found)
+    assert face is not None
+    ctx = game.ability_ctx(found, face)
 
     def attempt() -> None:
         store_svar(game, ctx, parse_param_map("DB$ StoreSVar | SVar$ Bonus | Type$ Number | Expression$ 5"))
