@@ -1,7 +1,8 @@
 """An ability with the untap symbol {Q} in its cost is listed only where it could be
-activated: its permanent is tapped (107.6: "an untapped permanent can't be untapped to pay
-a cost") and, for a creature, it has been under its controller's control since their most
-recent turn began (302.6, which names {Q} beside {T}).
+activated. 107.6: "A permanent that's already untapped can't be untapped again to pay the
+cost." 302.6: "A creature's activated ability with the tap symbol or the untap symbol in
+its activation cost can't be activated unless the creature has been under its
+controller's control continuously since their most recent turn began."
 
 Found in round 11: the listing checked {T} costs for both and {Q} costs for neither, so it
 offered activations that applying them then refused."""
