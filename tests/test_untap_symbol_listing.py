@@ -18,8 +18,13 @@ from dfc_plugin.host.game import Activate
 from dfc_plugin.state import Zone
 
 
-def _untapper(game: Game) -> int:
-    return game.add("Test Untapper", Zone.BATTLEFIELD, 1)
+def _untapper_in_main(game: Game) -> int:
+    """Test Untapper on player 1's battlefield since the game began, in their third turn's
+    precombat main phase."""
+    untapper = game.add("Test Untapper", Zone.BATTLEFIELD, 1)
+    game.start(hand=0)
+    game.pass_until("main1", turn=3)
+    return untapper
 
 
 def _listed(game: Game, object_id: int) -> bool:
@@ -29,9 +34,7 @@ def _listed(game: Game, object_id: int) -> bool:
 @pytest.mark.rule("107.6", "302.6")
 def test_an_untapped_permanent_is_not_offered_its_untap_ability() -> None:
     game = played_game()
-    untapper = _untapper(game)
-    game.start(hand=0)
-    game.pass_until("main1", turn=3)
+    untapper = _untapper_in_main(game)
     assert not game.obj(untapper).tapped
     assert not _listed(game, untapper)
     with pytest.raises(IllegalActionError, match="untapped"):
@@ -41,9 +44,7 @@ def test_an_untapped_permanent_is_not_offered_its_untap_ability() -> None:
 @pytest.mark.rule("107.6", "302.6")
 def test_a_tapped_creature_since_the_turn_began_is_offered_it_and_untaps() -> None:
     game = played_game()
-    untapper = _untapper(game)
-    game.start(hand=0)
-    game.pass_until("main1", turn=3)
+    untapper = _untapper_in_main(game)
     game._replace(game.obj(untapper), tapped=True)
     assert _listed(game, untapper)
     game.apply(1, Activate(untapper, 0))
