@@ -9,12 +9,15 @@ tapped, and the cards a linked ability remembers.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import MISSING, dataclass, field, fields, make_dataclass, replace
 from operator import attrgetter
-from typing import Any
+from typing import Any, TypeVar
 
 from dfc_plugin.cards import CardDef
 from dfc_plugin.state import DfcState, Zone
+
+R = TypeVar("R")
 
 __all__ = ["CardInstance", "Effect", "Event", "GameObject", "evolved", "new_card", "new_event", "new_object"]
 
@@ -130,20 +133,29 @@ def _draft_of(record: type) -> Any:
     )
 
 
+def _maker(record: type[R], draft_class: Any) -> Callable[..., R]:
+    """A function making the same value as ``record(*args, **kwargs)``, without the frozen
+    ``__init__``'s cost: a twin (:func:`_draft_of`) filled in, then given ``record``'s class."""
+
+    def make(*args: Any, **kwargs: Any) -> R:
+        draft = draft_class(*args, **kwargs)
+        draft.__class__ = record
+        made: R = draft
+        return made
+
+    make.__name__ = f"new_{record.__name__}"
+    return make
+
+
 _ObjectDraft = _draft_of(GameObject)
-_EventDraft = _draft_of(Event)
-_CardDraft = _draft_of(CardInstance)
 #: Every field of a game object, in its constructor's order, read in one call.
 _object_fields = attrgetter(*(f.name for f in fields(GameObject)))
-
-
-def new_object(*args: Any, **kwargs: Any) -> GameObject:
-    """The same value as ``GameObject(*args, **kwargs)``, made without the frozen
-    ``__init__``'s cost (the engine makes one at every move and every change)."""
-    draft = _ObjectDraft(*args, **kwargs)
-    draft.__class__ = GameObject
-    made: GameObject = draft
-    return made
+#: A game object (the engine makes one at every move and every change).
+new_object = _maker(GameObject, _ObjectDraft)
+#: A log entry (one per event recorded).
+new_event = _maker(Event, _draft_of(Event))
+#: A card (one per card of every deck).
+new_card = _maker(CardInstance, _draft_of(CardInstance))
 
 
 def evolved(found: GameObject, changes: dict[str, Any]) -> GameObject:
@@ -154,21 +166,4 @@ def evolved(found: GameObject, changes: dict[str, Any]) -> GameObject:
         setattr(draft, name, value)
     draft.__class__ = GameObject
     made: GameObject = draft
-    return made
-
-
-def new_event(*args: Any, **kwargs: Any) -> Event:
-    """The same value as ``Event(*args, **kwargs)`` (one per log entry), as :func:`new_object`."""
-    draft = _EventDraft(*args, **kwargs)
-    draft.__class__ = Event
-    made: Event = draft
-    return made
-
-
-def new_card(*args: Any, **kwargs: Any) -> CardInstance:
-    """The same value as ``CardInstance(*args, **kwargs)`` (one per card of every deck), as
-    :func:`new_object`."""
-    draft = _CardDraft(*args, **kwargs)
-    draft.__class__ = CardInstance
-    made: CardInstance = draft
     return made
